@@ -1,0 +1,12 @@
+/// <reference types="vite/client" />
+
+declare module '*.vue' {
+  import type { DefineComponent } from 'vue';
+  const component: DefineComponent<object, object, unknown>;
+  export default component;
+}
+
+interface Window {
+  /** Exposed by the preload (Electron) or the web host's bridge. */
+  desk?: { readonly host: 'electron' | 'web' };
+}

@@ -1,0 +1,119 @@
+/** Options of the sandbox provider, shared by the CLI (`npm run sandbox`) and `startSandbox()`. */
+
+export type Preset = 'demo' | 'large';
+
+/** How many records of each resource the generator makes, per client account. */
+export interface DataSize {
+  accounts: number;
+  services: number;
+  domains: number;
+  orders: number;
+  transactions: number;
+  contacts: number;
+  tickets: number;
+  /** Shared by every account. */
+  announcements: number;
+  /** Catalogue products (shared), each with add-ons and configurable options. */
+  products: number;
+}
+
+export const PRESETS: Record<Preset, DataSize> = {
+  demo: {
+    accounts: 2, services: 12, domains: 30, orders: 15, transactions: 40, contacts: 8, tickets: 10,
+    announcements: 6, products: 12,
+  },
+  large: {
+    accounts: 2, services: 5000, domains: 20000, orders: 5000, transactions: 20000, contacts: 2000,
+    tickets: 5000, announcements: 300, products: 100,
+  },
+};
+
+/** Fault injection. Shares are probabilities in [0, 1]; all off by default. */
+export interface FaultConfig {
+  /** Added delay per request, in milliseconds. */
+  latencyMs: number;
+  /** Share of requests answered with HTTP 500. */
+  http500: number;
+  /** Share of requests answered with HTTP 200 `{"result":"error","message":...}`. */
+  resultError: number;
+  /** Share of requests whose connection is reset with no reply. */
+  reset: number;
+  /** Share of requests answered with HTTP 429 and a Retry-After header. */
+  rateLimit: number;
+  /** Retry-After seconds sent with 429. */
+  retryAfterSeconds: number;
+}
+
+export const NO_FAULTS: FaultConfig = {
+  latencyMs: 0, http500: 0, resultError: 0, reset: 0, rateLimit: 0, retryAfterSeconds: 1,
+};
+
+export interface SandboxOptions {
+  host: string;
+  /** Port of the base URL; 0 picks a free port. */
+  port: number;
+  /** Port of the alt base URL; 0 picks a free port. */
+  altPort: number;
+  /** Port of the fault-injection control endpoint; 0 picks a free port. */
+  controlPort: number;
+  /** The path segment that the spec calls `svc`. */
+  service: string;
+  seed: number;
+  preset: Preset;
+  /** Per-resource overrides of the preset's sizes. */
+  size: Partial<DataSize>;
+  /** SQLite file for the state; ':memory:' by default. An existing file is reused, not reseeded. */
+  db: string;
+  /** Largest page a list operation returns; a larger limitnum gets this many rows. */
+  maxPageSize: number;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  faults: FaultConfig;
+  /** The sandbox's idea of "today" (ISO date), so generated data and expiry windows are reproducible. */
+  today: string;
+}
+
+export const DEFAULT_OPTIONS: SandboxOptions = {
+  host: '127.0.0.1',
+  port: 8780,
+  altPort: 8781,
+  controlPort: 8782,
+  service: 'svc',
+  seed: 1,
+  preset: 'demo',
+  size: {},
+  db: ':memory:',
+  maxPageSize: 250,
+  accessTokenTtlSeconds: 3600,
+  refreshTokenTtlSeconds: 10 * 24 * 3600,
+  faults: NO_FAULTS,
+  today: new Date().toISOString().slice(0, 10),
+};
+
+/** Credentials of one generated client account. Account n (1-based) is deterministic from the seed. */
+export interface AccountCredentials {
+  clientId: string;
+  clientSecret: string;
+  username: string;
+  password: string;
+  /** The account's client id in the provider (the `clientid` / `userid` of its records). */
+  userid: number;
+}
+
+export interface RunningSandbox {
+  baseUrl: string;
+  altBaseUrl: string;
+  controlUrl: string;
+  /** The first (demo) account's credentials, also in `accounts[0]`. */
+  clientId: string;
+  clientSecret: string;
+  username: string;
+  password: string;
+  accounts: AccountCredentials[];
+  options: SandboxOptions;
+  /** The state database, for tests that read back what a mutation stored (attachments, invoices). */
+  db: import('better-sqlite3').Database;
+  /** Change fault injection at run time (same as the control endpoint). */
+  setFaults(faults: Partial<FaultConfig>): void;
+  stop(): Promise<void>;
+}
