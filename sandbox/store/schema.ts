@@ -86,6 +86,13 @@ CREATE TABLE IF NOT EXISTS configoption_choices (
   name TEXT NOT NULL,
   price TEXT NOT NULL                     -- monthly price, two decimals
 );
+-- Custom fields a product asks for when ordered; add-order's customfields are keyed by these ids, and
+-- service_customfields copies id and name from here.
+CREATE TABLE IF NOT EXISTS product_customfields (
+  id INTEGER PRIMARY KEY,
+  pid INTEGER NOT NULL REFERENCES products(pid),
+  name TEXT NOT NULL
+);
 
 -- Domain prices per TLD; each column is JSON {"1":"9.95","2":"19.90",...} by registration years.
 CREATE TABLE IF NOT EXISTS tld_pricing (

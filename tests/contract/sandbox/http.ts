@@ -2,13 +2,13 @@
  * Raw HTTP helpers for the sandbox's contract tests: they speak the wire protocol directly (fetch, FormData),
  * so the sandbox is checked against the spec, not against our own client.
  */
-import { startSandbox } from '../../../sandbox/index.js';
-import type { RunningSandbox, SandboxOptions } from '../../../sandbox/options.js';
+import { startSandbox, type SandboxOverrides } from '../../../sandbox/index.js';
+import type { RunningSandbox } from '../../../sandbox/options.js';
 
 export type Fields = Record<string, string | number | boolean | Array<string | number | boolean>>;
 
 /** Starts a sandbox on free ports (demo preset, seed 1 unless overridden). */
-export function start(options: Partial<SandboxOptions> = {}): Promise<RunningSandbox> {
+export function start(options: SandboxOverrides = {}): Promise<RunningSandbox> {
   return startSandbox({ port: 0, altPort: 0, controlPort: 0, today: '2026-11-22', ...options });
 }
 
@@ -87,4 +87,40 @@ export async function call(
     json = undefined;
   }
   return { status: res.status, headers: res.headers, text, json };
+}
+
+/** POSTs form fields to an OAuth endpoint on the base URL: x-www-form-urlencoded, or multipart when asked. */
+export async function oauthPost(
+  sb: RunningSandbox,
+  path: '/oauth/token' | '/oauth/revoke',
+  fields: Record<string, string>,
+  opts: { multipart?: boolean } = {},
+) {
+  const res = await fetch(`${sb.baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'x-requested-with': 'XMLHttpRequest' },
+    body: opts.multipart ? formData(fields) : new URLSearchParams(fields),
+  });
+  return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, unknown> };
+}
+
+/** The password grant's fields for an account (demo account by default). */
+export function passwordFields(sb: RunningSandbox, account = sb.accounts[0]!): Record<string, string> {
+  return {
+    grant_type: 'password',
+    client_id: account.clientId,
+    client_secret: account.clientSecret,
+    username: account.username,
+    password: account.password,
+  };
+}
+
+/** A JSON request to the control endpoint. */
+export async function control(sb: RunningSandbox, method: 'GET' | 'POST', path: string, body?: unknown) {
+  const res = await fetch(`${sb.controlUrl}${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }

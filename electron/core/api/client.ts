@@ -1,0 +1,355 @@
+/**
+ * ResellerClient: the only code that speaks HTTP to a provider. One typed method per operation; each builds
+ * the form, sends it through the session (bearer token, one resend after a 401), retries reads on transient
+ * failures, and decodes the reply into shared/models.ts records.
+ */
+import type { AxiosInstance } from 'axios';
+import type {
+  Announcement,
+  CatalogueProduct,
+  ClientDetailsResult,
+  ConfigOption,
+  Contact,
+  ContactRef,
+  Department,
+  Domain,
+  EppResult,
+  InvoiceCreated,
+  Order,
+  OrderCreated,
+  Page,
+  ProductAddon,
+  Service,
+  Ticket,
+  TicketOpened,
+  Token,
+  Transaction,
+  WhoisInfo,
+  WhoisResult,
+} from '../../../shared/models.js';
+import type { SecretVault } from '../vault/secret-vault.js';
+import { loadAttachments } from './attachment-files.js';
+import * as decode from './decoders.js';
+import {
+  encodeAddonList,
+  encodeAttachments,
+  encodeConfigOptions,
+  encodeCustomFields,
+  encodeDomainFields,
+  encodeDomainRenewals,
+  encodeInvoiceItems,
+  type FormEntry,
+} from './encoders.js';
+import { ApiError } from './errors.js';
+import { formEntries, toFormData, toUrlEncoded } from './form.js';
+import { createHttp, postForm, type HttpOptions } from './http.js';
+import { OPERATIONS, type OperationName, type OperationSpec } from './operations.js';
+import type * as P from './params.js';
+import { interpretReply, type ReplyBody } from './reply.js';
+import { DEFAULT_RETRY, retryDelay, type RetryPolicy } from './retry.js';
+import { Session, type SessionOptions } from './session.js';
+import { parseWhoisJson, parseWhoisText } from './whois-info.js';
+
+export const CLIENT_SECRET_SECRET = 'client-secret';
+export const PASSWORD_SECRET = 'password';
+
+export interface AccountConfig {
+  /** The account's key in the vault (its secrets: client secret, password, refresh token). */
+  account: string;
+  baseUrl: string;
+  /** Base URL of get-transactions, get-support-departments, update-contact, get-tickets; empty → baseUrl. */
+  altBaseUrl?: string;
+  /** The path segment the spec calls `svc`. */
+  service?: string;
+  /** OAuth client id. */
+  clientId: string;
+  /** Account e-mail for the password grant. */
+  username: string;
+  /** The account's own client id when already known; otherwise learned from get-clients-details. */
+  ownClientId?: number | null;
+}
+
+export interface ClientOptions extends HttpOptions, SessionOptions {
+  http?: AxiosInstance;
+  retry?: Partial<RetryPolicy>;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+}
+
+const TOKEN_OPERATION = 'token';
+
+export class ResellerClient {
+  readonly session: Session;
+  private readonly http: AxiosInstance;
+  private readonly baseUrl: string;
+  private readonly altBaseUrl: string;
+  private readonly service: string;
+  private readonly retry: RetryPolicy;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly random: () => number;
+  private ownClientId: number | null;
+
+  constructor(
+    private readonly config: AccountConfig,
+    private readonly vault: SecretVault,
+    options: ClientOptions = {},
+  ) {
+    this.http = options.http ?? createHttp(options);
+    this.baseUrl = trimSlash(config.baseUrl);
+    this.altBaseUrl = config.altBaseUrl?.trim() ? trimSlash(config.altBaseUrl) : this.baseUrl;
+    this.service = config.service?.trim() || 'svc';
+    this.retry = { ...DEFAULT_RETRY, ...options.retry };
+    this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    this.random = options.random ?? Math.random;
+    this.ownClientId = config.ownClientId ?? null;
+    this.session = new Session(
+      { passwordGrant: (password) => this.token(password), refreshGrant: (token) => this.refresh(token) },
+      vault,
+      config.account,
+      options,
+    );
+  }
+
+  /** The account's own client id, once known. */
+  get clientAccountId(): number | null {
+    return this.ownClientId;
+  }
+
+  /** Password grant; on success a password given here is stored in the vault for later renewals. */
+  async signIn(password?: string): Promise<void> {
+    await this.session.signIn(password);
+    if (password !== undefined) await this.vault.set(this.config.account, PASSWORD_SECRET, password);
+  }
+
+  // ---- token endpoint ----
+
+  /** OAuth password grant with the stored (or the given) password. */
+  async token(password?: string): Promise<Token> {
+    const secret = await this.secret(CLIENT_SECRET_SECRET);
+    const pass = password ?? (await this.secret(PASSWORD_SECRET));
+    return this.grant([
+      ['grant_type', 'password'],
+      ['client_id', this.config.clientId],
+      ['client_secret', secret],
+      ['username', this.config.username],
+      ['password', pass],
+    ]);
+  }
+
+  /** OAuth refresh grant (standard form; the spec does not show it, the real provider documents it). */
+  async refresh(refreshToken: string): Promise<Token> {
+    const secret = await this.secret(CLIENT_SECRET_SECRET);
+    return this.grant([
+      ['grant_type', 'refresh_token'],
+      ['refresh_token', refreshToken],
+      ['client_id', this.config.clientId],
+      ['client_secret', secret],
+    ]);
+  }
+
+  // ---- reads ----
+
+  async getClientsProducts(params: P.ClientsProductsParams = {}): Promise<Page<Service>> {
+    return decode.decodeClientsProducts(await this.json('get-clients-products', formEntries({ ...params })));
+  }
+
+  async getProducts(params: P.ProductsParams = {}): Promise<Page<CatalogueProduct>> {
+    return decode.decodeCatalogueProducts('get-products', await this.json('get-products', formEntries({ ...params })));
+  }
+
+  async getFilteredProducts(params: P.FilteredProductsParams): Promise<Page<CatalogueProduct>> {
+    const body = await this.json('get-filtered-products', formEntries({ ...params }));
+    return decode.decodeCatalogueProducts('get-filtered-products', body);
+  }
+
+  async getProductAddons(params: P.ProductIdParams): Promise<Page<ProductAddon>> {
+    return decode.decodeProductAddons(await this.json('get-product-addons', formEntries({ ...params })));
+  }
+
+  async getProductConfigoptions(params: P.ProductIdParams): Promise<Page<ConfigOption>> {
+    return decode.decodeProductConfigoptions(await this.json('get-product-configoptions', formEntries({ ...params })));
+  }
+
+  async getTransactions(params: P.TransactionsParams = {}): Promise<Page<Transaction>> {
+    return decode.decodeTransactions(await this.json('get-transactions', formEntries({ ...params })));
+  }
+
+  async getClientsDomains(params: P.ClientsDomainsParams = {}): Promise<Page<Domain>> {
+    return decode.decodeClientsDomains(await this.json('get-clients-domains', formEntries({ ...params })));
+  }
+
+  async whois(params: P.DomainParams): Promise<WhoisResult> {
+    return decode.decodeWhois(await this.json('whois', formEntries({ ...params })));
+  }
+
+  async getOrders(params: P.OrdersParams = {}): Promise<Page<Order>> {
+    return decode.decodeOrders(await this.json('get-orders', formEntries({ ...params })));
+  }
+
+  async getContacts(params: P.ContactsParams = {}): Promise<Page<Contact>> {
+    return decode.decodeContacts(await this.json('get-contacts', formEntries({ ...params })));
+  }
+
+  async getAnnouncements(params: P.PageParams = {}): Promise<Page<Announcement>> {
+    return decode.decodeAnnouncements(await this.json('get-announcements', formEntries({ ...params })));
+  }
+
+  async getSupportDepartments(): Promise<Page<Department>> {
+    return decode.decodeSupportDepartments(await this.json('get-support-departments', []));
+  }
+
+  async getTickets(params: P.TicketsParams = {}): Promise<Page<Ticket>> {
+    return decode.decodeTickets(await this.json('get-tickets', formEntries({ ...params })));
+  }
+
+  /** Also teaches the client the account's own client id (sent as clientid/userid from then on). */
+  async getClientsDetails(params: P.ClientsDetailsParams = {}): Promise<ClientDetailsResult> {
+    const details = decode.decodeClientDetails(await this.json('get-clients-details', formEntries({ ...params })));
+    this.ownClientId = details.client.userId;
+    return details;
+  }
+
+  async whoisInfo(params: P.DomainParams): Promise<WhoisInfo> {
+    const reply = await this.call('whois-info', formEntries({ ...params }));
+    return reply.kind === 'text' ? parseWhoisText(reply.value) : parseWhoisJson(reply.value);
+  }
+
+  // ---- writes (never retried automatically) ----
+
+  async addOrder(params: P.AddOrderParams): Promise<OrderCreated> {
+    const { customfields, configoptions, addons, domainfields, domainrenewals, ...plain } = params;
+    const entries = [
+      ...formEntries(plain),
+      ...formEntries({
+        customfields: customfields?.map(encodeCustomFields),
+        configoptions: configoptions?.map(encodeConfigOptions),
+        addons: addons?.map(encodeAddonList),
+        domainfields: domainfields?.map(encodeDomainFields),
+      }),
+      ...(domainrenewals ? encodeDomainRenewals(domainrenewals) : []),
+    ];
+    return decode.decodeOrderCreated(await this.json('add-order', entries));
+  }
+
+  async addContact(params: P.AddContactParams): Promise<ContactRef> {
+    return decode.decodeContactRef('add-contact', await this.json('add-contact', formEntries({ ...params })));
+  }
+
+  async updateContact(params: P.UpdateContactParams): Promise<ContactRef> {
+    return decode.decodeContactRef('update-contact', await this.json('update-contact', formEntries({ ...params })));
+  }
+
+  async deleteContact(params: P.ContactIdParams): Promise<ContactRef> {
+    return decode.decodeContactRef('delete-contact', await this.json('delete-contact', formEntries({ ...params })));
+  }
+
+  async openTicket(params: P.OpenTicketParams): Promise<TicketOpened> {
+    const entries = await this.ticketEntries(params);
+    return decode.decodeTicketOpened(await this.json('open-ticket', entries));
+  }
+
+  async addTicketReply(params: P.AddTicketReplyParams): Promise<void> {
+    await this.json('add-ticket-reply', await this.ticketEntries(params));
+  }
+
+  async domainRequestEpp(params: P.DomainRequestEppParams): Promise<EppResult> {
+    return decode.decodeEpp(await this.json('domain-request-epp', formEntries({ ...params })));
+  }
+
+  async createInvoice(params: P.CreateInvoiceParams = {}): Promise<InvoiceCreated> {
+    const { items, ...plain } = params;
+    const entries = [...formEntries(plain), ...encodeInvoiceItems(items ?? [])];
+    return decode.decodeInvoiceCreated(await this.json('create-invoice', entries));
+  }
+
+  // ---- plumbing ----
+
+  /** open-ticket and add-ticket-reply: custom fields and attachments are packed into one field each. */
+  private async ticketEntries(params: P.OpenTicketParams | P.AddTicketReplyParams): Promise<FormEntry[]> {
+    const { customfields, attachments, ...plain } = params;
+    const files = attachments && attachments.length > 0 ? await loadAttachments(attachments) : [];
+    return [
+      ...formEntries(plain),
+      ...formEntries({
+        customfields: customfields ? encodeCustomFields(customfields) : undefined,
+        attachments: files.length > 0 ? encodeAttachments(files) : undefined,
+      }),
+    ];
+  }
+
+  private async json(name: OperationName, entries: FormEntry[]) {
+    const reply = await this.call(name, entries);
+    if (reply.kind !== 'json') throw new ApiError({ kind: 'protocol', operation: name, message: `${name}: reply is not JSON` });
+    return reply.value;
+  }
+
+  /** Sends one operation; reads are retried on transient failures, writes never. */
+  private async call(name: OperationName, entries: FormEntry[]): Promise<ReplyBody> {
+    const spec = OPERATIONS[name];
+    const withOwnId = this.addOwnId(spec, entries);
+    return spec.write ? this.sendAuthorized(name, spec, withOwnId) : this.withRetry(() => this.sendAuthorized(name, spec, withOwnId));
+  }
+
+  /** One send with the session's token; after a 401 (the request provably did not run) one resend with a renewed token. */
+  private async sendAuthorized(name: OperationName, spec: OperationSpec, entries: FormEntry[]): Promise<ReplyBody> {
+    const token = await this.session.accessToken(name);
+    try {
+      return await this.send(name, spec, entries, token);
+    } catch (error) {
+      if (!(error instanceof ApiError) || !error.unauthorized) throw error;
+      const renewed = await this.session.renewAfterUnauthorized(token, name);
+      return this.send(name, spec, entries, renewed);
+    }
+  }
+
+  private async send(name: OperationName, spec: OperationSpec, entries: FormEntry[], token: string): Promise<ReplyBody> {
+    const base = spec.host === 'alt' ? this.altBaseUrl : this.baseUrl;
+    const reply = await postForm(this.http, name, `${base}/api/v2/${this.service}/${name}`, toFormData(entries), {
+      ...COMMON_HEADERS,
+      Authorization: `Bearer ${token}`,
+    });
+    return interpretReply(name, reply, spec.reply);
+  }
+
+  /** Token grants are retried like reads: a lost password grant is harmless, a lost refresh falls back to the password. */
+  private grant(entries: FormEntry[]): Promise<Token> {
+    return this.withRetry(async () => {
+      const reply = await postForm(this.http, TOKEN_OPERATION, `${this.baseUrl}/oauth/token`, toUrlEncoded(entries), COMMON_HEADERS);
+      const body = interpretReply(TOKEN_OPERATION, reply, 'json');
+      if (body.kind !== 'json') throw new ApiError({ kind: 'protocol', operation: TOKEN_OPERATION, message: 'token: reply is not JSON' });
+      return decode.decodeToken(TOKEN_OPERATION, body.value);
+    });
+  }
+
+  private async withRetry<T>(attempt: () => Promise<T>): Promise<T> {
+    for (let n = 1; ; n++) {
+      try {
+        return await attempt();
+      } catch (error) {
+        const delay = error instanceof ApiError ? retryDelay(this.retry, n, error, this.random) : null;
+        if (delay === null) throw error;
+        await this.sleep(delay);
+      }
+    }
+  }
+
+  private addOwnId(spec: OperationSpec, entries: FormEntry[]): FormEntry[] {
+    const name = spec.ownId;
+    if (name === null || this.ownClientId === null || entries.some(([key]) => key === name)) return entries;
+    return [...entries, [name, String(this.ownClientId)]];
+  }
+
+  private async secret(name: string): Promise<string> {
+    const value = await this.vault.get(this.config.account, name);
+    if (value === null) {
+      throw new ApiError({ kind: 'auth', operation: TOKEN_OPERATION, message: `no ${name} stored for this account` });
+    }
+    return value;
+  }
+}
+
+const COMMON_HEADERS = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' } as const;
+
+function trimSlash(url: string): string {
+  return url.trim().replace(/\/+$/, '');
+}

@@ -1,0 +1,254 @@
+/**
+ * Per-operation decoders: reply body (either shape) → typed record(s) of shared/models.ts.
+ * Every list operation accepts both list shapes through wire-shape.ts; protocol errors name the operation and
+ * the wire path of the first bad value.
+ */
+import { decodeHTML } from 'entities';
+import { z } from 'zod';
+import type {
+  Announcement,
+  CatalogueProduct,
+  ClientDetailsResult,
+  ConfigOption,
+  Contact,
+  ContactRef,
+  Department,
+  Domain,
+  DomainPrices,
+  EppResult,
+  InvoiceCreated,
+  Order,
+  OrderCreated,
+  Page,
+  ProductAddon,
+  RegistrationTerm,
+  Service,
+  Ticket,
+  TicketOpened,
+  Token,
+  Transaction,
+  WhoisResult,
+} from '../../../shared/models.js';
+import { normalizeMoney } from '../../../shared/money.js';
+import { protocolError } from './errors.js';
+import { isNotFoundText } from './whois-info.js';
+import { parseOrThrow, record } from './record.js';
+import * as records from './records.js';
+import { isWireObject, readList, unflatten, type WireObject, type WireValue } from './wire-shape.js';
+import { flag, idList, int, optInt, optText, text } from './wire-values.js';
+
+/** Paging counters: numbers or strings, any of them may be missing. */
+const counters = z.object({ totalresults: optInt, startnumber: optInt, numreturned: optInt });
+
+/**
+ * A list reply as a Page. `numreturned`, when sent, must match the rows found (a cut-off flattened list
+ * would otherwise pass silently); `totalresults` defaults to what came back.
+ */
+function decodePage<T>(
+  operation: string,
+  body: WireObject,
+  path: [wrapper: string, item: string],
+  schema: z.ZodType<T, unknown>,
+): Page<T> {
+  const folded = unflatten(body);
+  const rows = readList(folded, path);
+  const where = `${path[0]}.${path[1]}`;
+  if (rows === null) throw protocolError(operation, path[0], `expected a list of '${path[1]}'`);
+  const items = rows.map((row, i) => parseOrThrow(operation, `${where}[${i}]`, schema, row));
+  const meta = parseOrThrow(operation, '', counters, folded);
+  if (meta.numreturned !== null && meta.numreturned !== items.length) {
+    throw protocolError(operation, 'numreturned', `says ${meta.numreturned} rows, reply holds ${items.length}`);
+  }
+  return {
+    items,
+    total: meta.totalresults ?? items.length,
+    start: meta.startnumber ?? 0,
+    returned: items.length,
+  };
+}
+
+export const decodeClientsProducts = (body: WireObject): Page<Service> =>
+  decodePage('get-clients-products', body, ['products', 'product'], records.service);
+
+export const decodeClientsDomains = (body: WireObject): Page<Domain> =>
+  decodePage('get-clients-domains', body, ['domains', 'domain'], records.domain);
+
+export const decodeOrders = (body: WireObject): Page<Order> =>
+  decodePage('get-orders', body, ['orders', 'order'], records.order);
+
+export const decodeTransactions = (body: WireObject): Page<Transaction> =>
+  decodePage('get-transactions', body, ['transactions', 'transaction'], records.transaction);
+
+export const decodeContacts = (body: WireObject): Page<Contact> =>
+  decodePage('get-contacts', body, ['contacts', 'contact'], records.contact);
+
+export const decodeAnnouncements = (body: WireObject): Page<Announcement> =>
+  decodePage('get-announcements', body, ['announcements', 'announcement'], records.announcement);
+
+export const decodeSupportDepartments = (body: WireObject): Page<Department> =>
+  decodePage('get-support-departments', body, ['departments', 'department'], records.department);
+
+export const decodeTickets = (body: WireObject): Page<Ticket> =>
+  decodePage('get-tickets', body, ['tickets', 'ticket'], records.ticket);
+
+export const decodeCatalogueProducts = (operation: 'get-products' | 'get-filtered-products', body: WireObject): Page<CatalogueProduct> =>
+  decodePage(operation, body, ['products', 'product'], records.catalogueProduct);
+
+export const decodeProductAddons = (body: WireObject): Page<ProductAddon> =>
+  decodePage('get-product-addons', body, ['addons', 'addon'], records.productAddon);
+
+export const decodeProductConfigoptions = (body: WireObject): Page<ConfigOption> =>
+  decodePage('get-product-configoptions', body, ['configoptions', 'configoption'], records.configOption);
+
+export function decodeClientDetails(body: WireObject): ClientDetailsResult {
+  const folded = unflatten(body);
+  const client = parseOrThrow('get-clients-details', 'client', records.clientDetails, objectAt(folded, 'client', 'get-clients-details'));
+  const rawStats = folded.stats;
+  const stats =
+    rawStats === undefined || rawStats === null || rawStats === '' ? null : parseOrThrow('get-clients-details', 'stats', records.clientStats, rawStats);
+  return { client, stats };
+}
+
+function objectAt(body: WireObject, key: string, operation: string): WireObject {
+  const value = body[key];
+  if (!isWireObject(value)) throw protocolError(operation, key, 'missing or not an object');
+  return value;
+}
+
+const tokenReply = z.object({
+  access_token: z.string().min(1),
+  refresh_token: z.string().min(1).nullish(),
+  token_type: z.string().optional(),
+  expires_in: int,
+});
+
+export function decodeToken(operation: string, body: WireObject): Token {
+  const reply = parseOrThrow(operation, '', tokenReply, body);
+  return {
+    accessToken: reply.access_token,
+    refreshToken: reply.refresh_token ?? null,
+    tokenType: reply.token_type ?? 'Bearer',
+    expiresIn: reply.expires_in,
+  };
+}
+
+const orderCreated = z.object({
+  orderid: int,
+  invoiceid: optInt,
+  productids: idList,
+  serviceids: idList,
+  addonids: idList,
+  domainids: idList,
+});
+
+/** The spec names the services `productids`; the upstream reply says `serviceids`. Either is read. */
+export function decodeOrderCreated(body: WireObject): OrderCreated {
+  const reply = parseOrThrow('add-order', '', orderCreated, body);
+  return {
+    orderId: reply.orderid,
+    invoiceId: reply.invoiceid,
+    serviceIds: reply.productids.length > 0 ? reply.productids : reply.serviceids,
+    addonIds: reply.addonids,
+    domainIds: reply.domainids,
+  };
+}
+
+const contactRef = record({ contactId: ['contactid', int] });
+
+export const decodeContactRef = (operation: 'add-contact' | 'update-contact' | 'delete-contact', body: WireObject): ContactRef =>
+  parseOrThrow(operation, '', contactRef, body);
+
+const invoiceCreated = record({ invoiceId: ['invoiceid', int], status: ['status', text] });
+
+export const decodeInvoiceCreated = (body: WireObject): InvoiceCreated =>
+  parseOrThrow('create-invoice', '', invoiceCreated, body);
+
+const ticketOpened = record({ id: ['id', optInt], tid: ['tid', optText], c: ['c', optText] });
+
+export const decodeTicketOpened = (body: WireObject): TicketOpened => parseOrThrow('open-ticket', '', ticketOpened, body);
+
+const eppReply = z.object({ eppcode: optText });
+
+/** No eppcode and no error means the registrar e-mails the code to the client. */
+export function decodeEpp(body: WireObject): EppResult {
+  const { eppcode } = parseOrThrow('domain-request-epp', '', eppReply, body);
+  return eppcode === null ? { delivery: 'emailed', eppCode: null } : { delivery: 'returned', eppCode: decodeHTML(eppcode) };
+}
+
+const TERMS: readonly RegistrationTerm[] = ['annually', 'biennially', 'triennially', 'quadriennially', 'quinquennially'];
+
+const whoisReply = z.object({
+  domain: text,
+  sld: text,
+  tld: text,
+  status: optText,
+  whois: text,
+  premium: z.unknown().optional(),
+  price: z.unknown().optional(),
+});
+
+export function decodeWhois(body: WireObject): WhoisResult {
+  const reply = parseOrThrow('whois', '', whoisReply, unflatten(body));
+  const { prices, flatPrice } = readPrice(reply.price);
+  return {
+    domain: reply.domain || `${reply.sld}${reply.tld.startsWith('.') || reply.tld === '' ? '' : '.'}${reply.tld}`,
+    sld: reply.sld,
+    tld: reply.tld,
+    available: availability(reply.status, reply.whois),
+    whois: reply.whois,
+    premium: readPremium(reply.premium),
+    prices,
+    flatPrice,
+  };
+}
+
+/** premium arrives as `{premium: bool}` (sample reply) or as a plain boolean / 0/1 (the spec's typed form). */
+function readPremium(value: unknown): boolean {
+  const inner = isWireObject(value) ? value.premium : value;
+  const parsed = flag.safeParse(inner);
+  if (!parsed.success) throw protocolError('whois', 'premium', `expected a boolean, got ${JSON.stringify(inner)}`);
+  return parsed.data;
+}
+
+/** price arrives as `{register|transfer|renew: {annually: "9.95", ...}}` or as one plain number. */
+function readPrice(value: unknown): { prices: DomainPrices | null; flatPrice: string | null } {
+  if (value === undefined || value === null || value === '') return { prices: null, flatPrice: null };
+  if (typeof value === 'number' || typeof value === 'string') return { prices: null, flatPrice: moneyAt('price', value) };
+  if (!isWireObject(value)) throw protocolError('whois', 'price', 'expected an object or a number');
+  const prices: DomainPrices = { register: {}, transfer: {}, renew: {} };
+  for (const action of ['register', 'transfer', 'renew'] as const) {
+    const byTerm = value[action];
+    if (byTerm === undefined || byTerm === null || byTerm === '' || (Array.isArray(byTerm) && byTerm.length === 0)) continue;
+    if (!isWireObject(byTerm)) throw protocolError('whois', `price.${action}`, 'expected an object of terms');
+    for (const term of TERMS) {
+      const amount = byTerm[term];
+      if (amount !== undefined && amount !== null && amount !== '') prices[action][term] = moneyAt(`price.${action}.${term}`, amount);
+    }
+  }
+  return { prices, flatPrice: null };
+}
+
+function moneyAt(field: string, value: WireValue): string {
+  try {
+    return normalizeMoney(typeof value === 'number' || typeof value === 'string' ? value : String(value));
+  } catch {
+    throw protocolError('whois', field, `expected a decimal amount, got ${JSON.stringify(value)}`);
+  }
+}
+
+/**
+ * An explicit status ("available" / "unavailable") wins. Otherwise the text is read: a registry's "no match"
+ * means free, a registry record (a "Domain Name:" line) means taken, and a short availability sentence is
+ * taken at its word. Anything else: unknown.
+ */
+function availability(status: string | null, whoisText: string): boolean | null {
+  const explicit = status?.trim().toLowerCase();
+  if (explicit === 'available') return true;
+  if (explicit === 'unavailable' || explicit === 'registered') return false;
+  const said = whoisText.trim().toLowerCase();
+  if (isNotFoundText(said)) return true;
+  if (/\bunavailable\b|\bnot available\b|\balready registered\b|\btaken\b/.test(said)) return false;
+  if (/^\s*domain name:/m.test(said)) return false;
+  if (/\bavailable\b/.test(said)) return true;
+  return null;
+}

@@ -1,0 +1,65 @@
+/**
+ * The one error type of the API boundary (DESIGN rule 6). Its `kind` tells callers what to do:
+ * - auth: credentials or token refused; signing in again may help, retrying will not.
+ * - rejected: the provider refused this request (result:error, OAuth invalid_request, other 4xx); the provider's
+ *   own message is `message` verbatim.
+ * - network: no reply (timeout, reset, refused, hang-up); the request may or may not have been executed.
+ * - rate_limited: HTTP 429; `retryAfterMs` from Retry-After when sent.
+ * - server: HTTP 5xx.
+ * - protocol: a reply we cannot read (not JSON, truncated, wrong shape); `field` names what was wrong.
+ *
+ * Nothing here keeps request headers or the axios error, so a logged ApiError cannot leak a bearer token.
+ */
+
+export type ApiErrorKind = 'auth' | 'rejected' | 'network' | 'rate_limited' | 'server' | 'protocol';
+
+export interface ApiErrorInit {
+  kind: ApiErrorKind;
+  operation: string;
+  message: string;
+  status?: number | null;
+  retryAfterMs?: number | null;
+  /** OAuth error code (invalid_grant, ...) or socket error code (ECONNRESET, ...). */
+  code?: string | null;
+  /** For protocol errors: the wire path of the offending value, e.g. `orders.order[2].date`. */
+  field?: string | null;
+}
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly kind: ApiErrorKind;
+  readonly operation: string;
+  readonly status: number | null;
+  readonly retryAfterMs: number | null;
+  readonly code: string | null;
+  readonly field: string | null;
+
+  constructor(init: ApiErrorInit) {
+    super(init.message);
+    this.kind = init.kind;
+    this.operation = init.operation;
+    this.status = init.status ?? null;
+    this.retryAfterMs = init.retryAfterMs ?? null;
+    this.code = init.code ?? null;
+    this.field = init.field ?? null;
+  }
+
+  /** Transient failures: a read may be sent again after a pause. */
+  get transient(): boolean {
+    return this.kind === 'network' || this.kind === 'server' || this.kind === 'rate_limited';
+  }
+
+  /** A 401 from an operation proves the request was not executed, so even a write may be re-sent once. */
+  get unauthorized(): boolean {
+    return this.kind === 'auth' && this.status === 401;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+export function protocolError(operation: string, field: string | null, detail: string): ApiError {
+  const where = field ? ` at ${field}` : '';
+  return new ApiError({ kind: 'protocol', operation, field, message: `${operation}: unexpected reply${where}: ${detail}` });
+}

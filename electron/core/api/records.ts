@@ -1,0 +1,343 @@
+/**
+ * Record schemas: each model field with the wire field it comes from and how its value is read.
+ * The `satisfies` checks tie every schema to its type in shared/models.ts.
+ */
+import { z } from 'zod';
+import type {
+  Announcement,
+  CatalogueProduct,
+  CataloguePricing,
+  ClientDetails,
+  ClientStats,
+  ConfigOption,
+  Contact,
+  Department,
+  Domain,
+  Order,
+  ProductAddon,
+  Service,
+  Ticket,
+  Transaction,
+} from '../../../shared/models.js';
+import { nestedList, record } from './record.js';
+import { count, date, dateTime, flag, formattedMoney, int, money, optInt, text } from './wire-values.js';
+
+type Checks<T> = z.ZodType<T, unknown>;
+
+/** Prices by currency then key; values kept as text ("-1.00" means "not offered" upstream). */
+const pricing = z
+  .union([z.record(z.string(), z.unknown()), z.array(z.unknown())])
+  .nullish()
+  .transform((value): CataloguePricing => {
+    const out: CataloguePricing = {};
+    // PHP encodes an empty array as [], so [] is "no prices".
+    if (!value || Array.isArray(value)) return out;
+    for (const [currency, prices] of Object.entries(value)) {
+      if (typeof prices !== 'object' || prices === null || Array.isArray(prices)) continue;
+      out[currency] = Object.fromEntries(Object.entries(prices).map(([k, v]) => [k, v === null ? '' : String(v)]));
+    }
+    return out;
+  });
+
+const serviceCustomField = record({ id: ['id', int], name: ['name', z.union([z.string(), z.null()]).optional().transform((v) => v ?? null)], value: ['value', text] });
+const serviceConfigOption = record({ id: ['id', int], option: ['option', text], type: ['type', text], value: ['value', text] });
+
+export const service = record({
+  id: ['id', int],
+  clientId: ['clientid', optInt],
+  orderId: ['orderid', optInt],
+  pid: ['pid', optInt],
+  regDate: ['regdate', date],
+  name: ['name', text],
+  translatedName: ['translated_name', text],
+  groupName: ['groupname', text],
+  translatedGroupName: ['translated_groupname', text],
+  domain: ['domain', text],
+  dedicatedIp: ['dedicatedip', text],
+  serverId: ['serverid', optInt],
+  serverName: ['servername', text],
+  serverIp: ['serverip', text],
+  serverHostname: ['serverhostname', text],
+  suspensionReason: ['suspensionreason', text],
+  firstPaymentAmount: ['firstpaymentamount', money],
+  recurringAmount: ['recurringamount', money],
+  paymentMethod: ['paymentmethod', text],
+  paymentMethodName: ['paymentmethodname', text],
+  billingCycle: ['billingcycle', text],
+  nextDueDate: ['nextduedate', date],
+  status: ['status', text],
+  username: ['username', text],
+  subscriptionId: ['subscriptionid', text],
+  promoId: ['promoid', optInt],
+  overrideAutoSuspend: ['overideautosuspend', flag],
+  overrideSuspendUntil: ['overidesuspenduntil', date],
+  ns1: ['ns1', text],
+  ns2: ['ns2', text],
+  assignedIps: ['assignedips', text],
+  notes: ['notes', text],
+  diskUsage: ['diskusage', optInt],
+  diskLimit: ['disklimit', optInt],
+  bwUsage: ['bwusage', optInt],
+  bwLimit: ['bwlimit', optInt],
+  lastUpdate: ['lastupdate', dateTime],
+  customFields: ['customfields', nestedList('customfield', serviceCustomField)],
+  configOptions: ['configoptions', nestedList('configoption', serviceConfigOption)],
+}) satisfies Checks<Service>;
+
+export const domain = record({
+  id: ['id', int],
+  userId: ['userid', optInt],
+  orderId: ['orderid', optInt],
+  regType: ['regtype', text],
+  domainName: ['domainname', text],
+  registrar: ['registrar', text],
+  regPeriod: ['regperiod', optInt],
+  firstPaymentAmount: ['firstpaymentamount', money],
+  recurringAmount: ['recurringamount', money],
+  paymentMethod: ['paymentmethod', text],
+  paymentMethodName: ['paymentmethodname', text],
+  regDate: ['regdate', date],
+  expiryDate: ['expirydate', date],
+  nextDueDate: ['nextduedate', date],
+  status: ['status', text],
+  subscriptionId: ['subscriptionid', text],
+  promoId: ['promoid', optInt],
+  dnsManagement: ['dnsmanagement', flag],
+  emailForwarding: ['emailforwarding', flag],
+  idProtection: ['idprotection', flag],
+  doNotRenew: ['donotrenew', flag],
+  notes: ['notes', text],
+}) satisfies Checks<Domain>;
+
+const orderLineItem = record({
+  type: ['type', text],
+  relId: ['relid', optInt],
+  productType: ['producttype', text],
+  product: ['product', text],
+  domain: ['domain', text],
+  billingCycle: ['billingcycle', text],
+  amount: ['amount', formattedMoney],
+  status: ['status', text],
+});
+
+export const order = record({
+  id: ['id', int],
+  orderNum: ['ordernum', text],
+  userId: ['userid', optInt],
+  contactId: ['contactid', optInt],
+  date: ['date', dateTime],
+  nameservers: ['nameservers', text],
+  transferSecret: ['transfersecret', text],
+  renewals: ['renewals', text],
+  promoCode: ['promocode', text],
+  promoType: ['promotype', text],
+  promoValue: ['promovalue', text],
+  orderData: ['orderdata', text],
+  amount: ['amount', money],
+  paymentMethod: ['paymentmethod', text],
+  invoiceId: ['invoiceid', optInt],
+  status: ['status', text],
+  ipAddress: ['ipaddress', text],
+  fraudModule: ['fraudmodule', text],
+  fraudOutput: ['fraudoutput', text],
+  notes: ['notes', text],
+  paymentMethodName: ['paymentmethodname', text],
+  paymentStatus: ['paymentstatus', text],
+  name: ['name', text],
+  currencyPrefix: ['currencyprefix', text],
+  currencySuffix: ['currencysuffix', text],
+  fraudData: ['frauddata', text],
+  lineItems: ['lineitems', nestedList('lineitem', orderLineItem)],
+}) satisfies Checks<Order>;
+
+export const transaction = record({
+  id: ['id', int],
+  userId: ['userid', optInt],
+  currency: ['currency', optInt],
+  gateway: ['gateway', text],
+  date: ['date', dateTime],
+  description: ['description', text],
+  amountIn: ['amountin', money],
+  fees: ['fees', money],
+  amountOut: ['amountout', money],
+  rate: ['rate', text],
+  transId: ['transid', text],
+  invoiceId: ['invoiceid', optInt],
+  refundId: ['refundid', optInt],
+}) satisfies Checks<Transaction>;
+
+export const contact = record({
+  id: ['id', int],
+  userId: ['userid', optInt],
+  firstName: ['firstname', text],
+  lastName: ['lastname', text],
+  companyName: ['companyname', text],
+  email: ['email', text],
+  address1: ['address1', text],
+  address2: ['address2', text],
+  city: ['city', text],
+  state: ['state', text],
+  postcode: ['postcode', text],
+  country: ['country', text],
+  phoneNumber: ['phonenumber', text],
+  subaccount: ['subaccount', flag],
+  permissions: ['permissions', text],
+  domainEmails: ['domainemails', flag],
+  generalEmails: ['generalemails', flag],
+  invoiceEmails: ['invoiceemails', flag],
+  productEmails: ['productemails', flag],
+  supportEmails: ['supportemails', flag],
+  affiliateEmails: ['affiliateemails', flag],
+  createdAt: ['created_at', dateTime],
+  updatedAt: ['updated_at', dateTime],
+}) satisfies Checks<Contact>;
+
+export const announcement = record({
+  id: ['id', int],
+  date: ['date', dateTime],
+  title: ['title', text],
+  announcement: ['announcement', text],
+  published: ['published', flag],
+  parentId: ['parentid', optInt],
+  language: ['language', text],
+  createdAt: ['created_at', dateTime],
+  updatedAt: ['updated_at', dateTime],
+}) satisfies Checks<Announcement>;
+
+export const department = record({
+  id: ['id', int],
+  name: ['name', text],
+  awaitingReply: ['awaitingreply', count],
+  openTickets: ['opentickets', count],
+}) satisfies Checks<Department>;
+
+export const ticket = record({
+  id: ['id', int],
+  tid: ['tid', text],
+  deptId: ['deptid', optInt],
+  userId: ['userid', optInt],
+  name: ['name', text],
+  email: ['email', text],
+  cc: ['cc', text],
+  c: ['c', text],
+  date: ['date', dateTime],
+  subject: ['subject', text],
+  status: ['status', text],
+  priority: ['priority', text],
+  admin: ['admin', text],
+  attachment: ['attachment', text],
+  lastReply: ['lastreply', dateTime],
+  flag: ['flag', flag],
+  service: ['service', text],
+}) satisfies Checks<Ticket>;
+
+export const clientDetails = record({
+  userId: ['userid', int],
+  id: ['id', int],
+  uuid: ['uuid', text],
+  firstName: ['firstname', text],
+  lastName: ['lastname', text],
+  fullName: ['fullname', text],
+  companyName: ['companyname', text],
+  email: ['email', text],
+  address1: ['address1', text],
+  address2: ['address2', text],
+  city: ['city', text],
+  fullState: ['fullstate', text],
+  state: ['state', text],
+  postcode: ['postcode', text],
+  countryCode: ['countrycode', text],
+  country: ['country', text],
+  countryName: ['countryname', text],
+  stateCode: ['statecode', text],
+  phoneNumber: ['phonenumber', text],
+  phoneCc: ['phonecc', text],
+  phoneNumberFormatted: ['phonenumberformatted', text],
+  billingCid: ['billingcid', optInt],
+  notes: ['notes', text],
+  twoFaEnabled: ['twofaenabled', flag],
+  currency: ['currency', optInt],
+  currencyCode: ['currency_code', text],
+  defaultGateway: ['defaultgateway', text],
+  groupId: ['groupid', optInt],
+  status: ['status', text],
+  credit: ['credit', money],
+  taxExempt: ['taxexempt', flag],
+  lateFeeOverride: ['latefeeoveride', flag],
+  overrideDueNotices: ['overideduenotices', flag],
+  separateInvoices: ['separateinvoices', flag],
+  disableAutoCc: ['disableautocc', flag],
+  emailOptOut: ['emailoptout', flag],
+  marketingEmailsOptIn: ['marketing_emails_opt_in', flag],
+  overrideAutoClose: ['overrideautoclose', flag],
+  allowSingleSignOn: ['allowSingleSignOn', flag],
+  language: ['language', text],
+  lastLogin: ['lastlogin', text],
+}) satisfies Checks<ClientDetails>;
+
+export const clientStats = record({
+  numDueInvoices: ['numdueinvoices', count],
+  dueInvoicesBalance: ['dueinvoicesbalance', formattedMoney],
+  income: ['income', formattedMoney],
+  inCredit: ['incredit', flag],
+  creditBalance: ['creditbalance', formattedMoney],
+  numOverdueInvoices: ['numoverdueinvoices', count],
+  overdueInvoicesBalance: ['overdueinvoicesbalance', formattedMoney],
+  numDraftInvoices: ['numDraftInvoices', count],
+  draftInvoicesBalance: ['draftInvoicesBalance', formattedMoney],
+  numPaidInvoices: ['numpaidinvoices', count],
+  paidInvoicesAmount: ['paidinvoicesamount', formattedMoney],
+  numUnpaidInvoices: ['numunpaidinvoices', count],
+  unpaidInvoicesAmount: ['unpaidinvoicesamount', formattedMoney],
+  numCancelledInvoices: ['numcancelledinvoices', count],
+  cancelledInvoicesAmount: ['cancelledinvoicesamount', formattedMoney],
+  numRefundedInvoices: ['numrefundedinvoices', count],
+  refundedInvoicesAmount: ['refundedinvoicesamount', formattedMoney],
+  numCollectionsInvoices: ['numcollectionsinvoices', count],
+  collectionsInvoicesAmount: ['collectionsinvoicesamount', formattedMoney],
+  productsNumActiveHosting: ['productsnumactivehosting', count],
+  productsNumHosting: ['productsnumhosting', count],
+  productsNumActiveReseller: ['productsnumactivereseller', count],
+  productsNumReseller: ['productsnumreseller', count],
+  productsNumActiveServers: ['productsnumactiveservers', count],
+  productsNumServers: ['productsnumservers', count],
+  productsNumActiveOther: ['productsnumactiveother', count],
+  productsNumOther: ['productsnumother', count],
+  productsNumActive: ['productsnumactive', count],
+  productsNumTotal: ['productsnumtotal', count],
+  numActiveDomains: ['numactivedomains', count],
+  numDomains: ['numdomains', count],
+  numAcceptedQuotes: ['numacceptedquotes', count],
+  numQuotes: ['numquotes', count],
+  numTickets: ['numtickets', count],
+  numActiveTickets: ['numactivetickets', count],
+  numAffiliateSignups: ['numaffiliatesignups', count],
+  isAffiliate: ['isAffiliate', flag],
+}) satisfies Checks<ClientStats>;
+
+export const catalogueProduct = record({
+  pid: ['pid', int],
+  gid: ['gid', optInt],
+  name: ['name', text],
+  description: ['description', text],
+  type: ['type', text],
+  payType: ['paytype', text],
+  pricing: ['pricing', pricing],
+}) satisfies Checks<CatalogueProduct>;
+
+export const productAddon = record({
+  id: ['id', int],
+  name: ['name', text],
+  description: ['description', text],
+  billingCycle: ['billingcycle', text],
+  pricing: ['pricing', pricing],
+}) satisfies Checks<ProductAddon>;
+
+const configOptionChoice = record({ id: ['id', int], name: ['name', text], price: ['price', money] });
+
+export const configOption = record({
+  id: ['id', int],
+  name: ['name', text],
+  type: ['type', text],
+  choices: ['options', nestedList('option', configOptionChoice)],
+}) satisfies Checks<ConfigOption>;

@@ -1,0 +1,212 @@
+/**
+ * Support tickets: open-ticket, get-tickets (alt host), add-ticket-reply.
+ *
+ * Decisions:
+ * - Missing required fields each have their own message: "Department ID is required", "Subject is required",
+ *   "Message is required", "Ticket ID is required". Hidden departments count as not found.
+ * - A ticket is opened by the client, or for one of its contacts (contactid), or in the name of a non-client
+ *   when both `name` and `email` are given (userid 0; the ticket still belongs to the caller's list).
+ * - priority is Low, Medium or High (any case), default Medium. `customfields` is validated (base64 of a
+ *   serialized array) but not stored: no operation reads ticket custom fields back.
+ * - add-ticket-reply takes `markdown` or its alias `useMarkdown`; it sets the status to Customer-Reply (also on
+ *   a closed ticket, which reopens it) and lastreply to now.
+ * - get-tickets lists newest activity first (lastreply, then id, descending), as upstream does. `status` takes
+ *   a status (case-insensitive) or one of the pseudo-values; an unknown status matches nothing. `subject`
+ *   matches any subject containing the text, case-insensitively. `attachment` lists the opening message's
+ *   attachments, '|'-joined, as upstream's ticket record does; reply attachments are stored with their reply.
+ * - open-ticket replies with id, tid and c as strings, as in the upstream sample.
+ */
+import { Rejection, type OpContext, type Operation, type Params } from '../operation.js';
+import { optionalBool, optionalInt, optionalString, requiredInt, requiredString } from '../params.js';
+import { decodeSerializedArray } from '../php.js';
+import { COUNTERS, nest, pageCounters, readPage, stringifyNumbers } from '../reply.js';
+import { type Attachment, readAttachments } from './attachments.js';
+import { callerClient, checkClientId, nowDateTime } from './caller.js';
+import { randomCode, unusedNumber } from './identifiers.js';
+import { requireOwn } from './ownership.js';
+import { Conditions, selectPage, sql } from './sql.js';
+import { ACTIVE_SQL, AWAITING_REPLY_SQL } from './ticket-status.js';
+
+const PRIORITIES = ['Low', 'Medium', 'High'];
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const LIST_COLUMNS = 'id, tid, deptid, userid, name, email, cc, c, date, subject, status, priority, admin, attachment, lastreply, flag, service';
+
+/** Conditions of the get-tickets status pseudo-values. */
+const PSEUDO_STATUSES: Record<string, string> = {
+  'awaiting reply': AWAITING_REPLY_SQL,
+  'all active tickets': ACTIVE_SQL,
+  'my flagged tickets': 'flag = 1',
+};
+
+/** Who writes a ticket or reply: the client itself, one of its contacts, or a named non-client. */
+interface Author {
+  userid: number;
+  contactid: number;
+  name: string;
+  email: string;
+}
+
+function readAuthor(ctx: OpContext, params: Params): Author {
+  const contactid = optionalInt(params, 'contactid');
+  const name = optionalString(params, 'name')?.trim();
+  const email = optionalString(params, 'email')?.trim();
+  if (name !== undefined || email !== undefined) {
+    if (contactid !== undefined) throw new Rejection('Give either contactid or name and email, not both');
+    if (!name || !email) throw new Rejection('A non-client author needs both name and email');
+    if (!EMAIL.test(email)) throw new Rejection('Invalid Email Address');
+    return { userid: 0, contactid: 0, name, email };
+  }
+  if (contactid !== undefined) {
+    requireOwn(ctx, 'contacts', contactid);
+    const contact = sql(ctx.db, 'SELECT firstname, lastname, email FROM contacts WHERE id = ?').get(contactid) as {
+      firstname: string;
+      lastname: string;
+      email: string;
+    };
+    return { userid: ctx.userid, contactid, name: `${contact.firstname} ${contact.lastname}`.trim(), email: contact.email };
+  }
+  const client = callerClient(ctx);
+  return { userid: ctx.userid, contactid: 0, name: `${client.firstname} ${client.lastname}`, email: client.email };
+}
+
+function readPriority(params: Params): string {
+  const raw = optionalString(params, 'priority');
+  if (raw === undefined) return 'Medium';
+  const priority = PRIORITIES.find((p) => p.toLowerCase() === raw.trim().toLowerCase());
+  if (!priority) throw new Rejection(`Invalid Priority: ${raw} (expected Low, Medium or High)`);
+  return priority;
+}
+
+/** 'S<id>' / 'D<id>' for the service or domain the ticket is about, '' for neither. */
+function readRelatedService(ctx: OpContext, params: Params): string {
+  const serviceid = optionalInt(params, 'serviceid');
+  const domainid = optionalInt(params, 'domainid');
+  if (serviceid !== undefined && domainid !== undefined) {
+    throw new Rejection('Only one of serviceid or domainid may be given');
+  }
+  if (serviceid !== undefined) {
+    requireOwn(ctx, 'services', serviceid);
+    return `S${serviceid}`;
+  }
+  if (domainid !== undefined) {
+    requireOwn(ctx, 'domains', domainid);
+    return `D${domainid}`;
+  }
+  return '';
+}
+
+function checkCustomFields(params: Params): void {
+  const customfields = optionalString(params, 'customfields');
+  if (customfields !== undefined) decodeSerializedArray('customfields', customfields);
+}
+
+function storeAttachments(ctx: OpContext, ticketid: number, replyid: number | null, files: Attachment[]): void {
+  const insert = sql(ctx.db, 'INSERT INTO ticket_attachments (ticketid, replyid, filename, data) VALUES (?, ?, ?, ?)');
+  for (const file of files) insert.run(ticketid, replyid, file.filename, file.data);
+}
+
+export const openTicket: Operation = {
+  name: 'open-ticket',
+  host: 'base',
+  handle(ctx, params) {
+    checkClientId(ctx, params);
+    const deptid = requiredInt(params, 'deptid', 'Department ID is required');
+    if (!sql(ctx.db, 'SELECT 1 FROM departments WHERE id = ? AND hidden = 0').get(deptid)) {
+      throw new Rejection('Department ID not found');
+    }
+    const subject = requiredString(params, 'subject', 'Subject is required');
+    const message = requiredString(params, 'message', 'Message is required');
+    const service = readRelatedService(ctx, params);
+    const author = readAuthor(ctx, params);
+    const priority = readPriority(params);
+    const markdown = optionalBool(params, 'markdown') ?? false;
+    checkCustomFields(params);
+    const files = readAttachments(params);
+
+    return ctx.db.transaction(() => {
+      const tid = unusedNumber(ctx.db, 'tickets', 'tid', 6);
+      const c = randomCode(8);
+      const now = nowDateTime(ctx);
+      const result = sql(
+        ctx.db,
+        `INSERT INTO tickets (tid, deptid, userid, owner_userid, contactid, name, email, c, date, subject, message,
+           status, priority, attachment, lastreply, service, markdown)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'Open', ?, ?, ?, ?, ?)`,
+      ).run(
+        tid, deptid, author.userid, ctx.userid, author.contactid, author.name, author.email, c, now, subject, message,
+        priority, files.map((f) => f.filename).join('|'), now, service, Number(markdown),
+      );
+      const id = Number(result.lastInsertRowid);
+      storeAttachments(ctx, id, null, files);
+      return { json: { result: 'success', id: String(id), tid, c } };
+    })();
+  },
+};
+
+export const getTickets: Operation = {
+  name: 'get-tickets',
+  host: 'alt',
+  handle(ctx, params) {
+    checkClientId(ctx, params);
+    const page = readPage(params, ctx.options);
+    const conditions = new Conditions()
+      .add('owner_userid = ?', ctx.userid)
+      .addIf(optionalInt(params, 'deptid'), 'deptid = ?')
+      .addIf(optionalString(params, 'email')?.trim().toLowerCase(), 'lower(email) = ?');
+    const status = optionalString(params, 'status')?.trim();
+    if (status !== undefined) {
+      const pseudo = PSEUDO_STATUSES[status.toLowerCase()];
+      if (pseudo) conditions.add(pseudo);
+      else conditions.add('status = ? COLLATE NOCASE', status);
+    }
+    const subject = optionalString(params, 'subject');
+    if (subject !== undefined) {
+      conditions.add("lower(subject) LIKE ? ESCAPE '\\'", `%${subject.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`);
+    }
+    const { total, rows } = selectPage<Record<string, string | number>>(ctx.db, {
+      columns: LIST_COLUMNS, from: 'tickets', conditions, orderBy: 'lastreply DESC, id DESC', page,
+    });
+    const tickets = rows.map(stringifyNumbers);
+    return {
+      json: {
+        result: 'success',
+        ...pageCounters(COUNTERS['get-tickets'], total, page, tickets.length),
+        ...nest('tickets', 'ticket', tickets),
+      },
+    };
+  },
+};
+
+export const addTicketReply: Operation = {
+  name: 'add-ticket-reply',
+  host: 'base',
+  handle(ctx, params) {
+    checkClientId(ctx, params);
+    const ticketid = requiredInt(params, 'ticketid', 'Ticket ID is required');
+    if (!sql(ctx.db, 'SELECT 1 FROM tickets WHERE id = ? AND owner_userid = ?').get(ticketid, ctx.userid)) {
+      throw new Rejection('Ticket ID Not Found');
+    }
+    const message = requiredString(params, 'message', 'Message is required');
+    const author = readAuthor(ctx, params);
+    const markdown = optionalBool(params, 'markdown') ?? optionalBool(params, 'useMarkdown') ?? false;
+    checkCustomFields(params);
+    const files = readAttachments(params);
+    const fromClient = author.userid !== 0;
+
+    ctx.db.transaction(() => {
+      const now = nowDateTime(ctx);
+      const reply = sql(
+        ctx.db,
+        `INSERT INTO ticket_replies (ticketid, userid, contactid, name, email, date, message, markdown)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(
+        ticketid, author.userid, author.contactid, fromClient ? '' : author.name, fromClient ? '' : author.email, now,
+        message, Number(markdown),
+      );
+      storeAttachments(ctx, ticketid, Number(reply.lastInsertRowid), files);
+      sql(ctx.db, "UPDATE tickets SET status = 'Customer-Reply', lastreply = ? WHERE id = ?").run(now, ticketid);
+    })();
+    return { json: { result: 'success' } };
+  },
+};

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../electron/core/api/errors.js';
+import { fetchAll, type PageFetcher } from '../../electron/core/api/paging.js';
+import type { Page } from '../../shared/models.js';
+
+/** An in-memory list served with a page cap, recording every request and the most pages in flight at once. */
+function provider(rows: number[], cap = Infinity) {
+  const requests: Array<[number, number]> = [];
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const fetch: PageFetcher<number> = async (start, limit) => {
+    requests.push([start, limit]);
+    inFlight++;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    await new Promise((resolve) => setImmediate(resolve));
+    inFlight--;
+    const items = rows.slice(start, start + Math.min(limit, cap));
+    return { items, total: rows.length, start, returned: items.length } satisfies Page<number>;
+  };
+  return { fetch, requests, maxInFlight: () => maxInFlight };
+}
+
+const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+
+describe('fetchAll', () => {
+  it('first page, then the rest in parallel within the concurrency bound', async () => {
+    const p = provider(range(103));
+    expect(await fetchAll(p.fetch, { operation: 'get-orders', pageSize: 10, concurrency: 3 })).toEqual(range(103));
+    expect(p.requests[0]).toEqual([0, 10]);
+    expect(p.requests).toHaveLength(11);
+    expect(p.maxInFlight()).toBe(3);
+  });
+
+  it('a server cap below the page size: shrinks to what came back, nothing skipped', async () => {
+    const p = provider(range(50), 7);
+    expect(await fetchAll(p.fetch, { operation: 'get-orders', pageSize: 25, concurrency: 4, idOf: (n) => n })).toEqual(range(50));
+    expect(p.requests.slice(1).every(([, limit]) => limit <= 7)).toBe(true);
+  });
+
+  it('one page or empty list', async () => {
+    expect(await fetchAll(provider(range(5)).fetch, { operation: 'x', pageSize: 25 })).toEqual(range(5));
+    const empty = provider([]);
+    expect(await fetchAll(empty.fetch, { operation: 'x' })).toEqual([]);
+    expect(empty.requests).toHaveLength(1);
+  });
+
+  it('totalresults changing mid-walk: the walk starts over and returns a consistent list', async () => {
+    const rows = range(30);
+    const p = provider(rows);
+    let grown = false;
+    const fetch: PageFetcher<number> = async (start, limit) => {
+      if (start > 0 && !grown) {
+        grown = true;
+        rows.unshift(0);
+      }
+      return p.fetch(start, limit);
+    };
+    expect(await fetchAll(fetch, { operation: 'get-orders', pageSize: 10 })).toEqual([0, ...range(30)]);
+    expect(p.requests.filter(([start]) => start === 0)).toHaveLength(2);
+  });
+
+  it('a list that keeps changing: protocol error after maxWalks', async () => {
+    const rows = range(30);
+    const p = provider(rows);
+    const fetch: PageFetcher<number> = async (start, limit) => {
+      if (start > 0) rows.push(rows.length + 1);
+      return p.fetch(start, limit);
+    };
+    const error = await fetchAll(fetch, { operation: 'get-tickets', pageSize: 10, maxWalks: 2 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ kind: 'protocol', operation: 'get-tickets', field: 'totalresults' });
+  });
+
+  it('same total but shifted rows (one added in front, one removed at the end): the duplicate is caught, the list re-walked', async () => {
+    const rows = range(20);
+    const p = provider(rows);
+    let shifted = false;
+    const fetch: PageFetcher<number> = async (start, limit) => {
+      if (start > 0 && !shifted) {
+        shifted = true;
+        rows.unshift(0);
+        rows.pop();
+      }
+      return p.fetch(start, limit);
+    };
+    const all = await fetchAll(fetch, { operation: 'x', pageSize: 5, concurrency: 1, idOf: (n) => n });
+    expect(all).toEqual([0, ...range(19)]);
+  });
+
+  it('a page with no rows before the promised total is a protocol error', async () => {
+    const fetch: PageFetcher<number> = async (start) => ({ items: start === 0 ? [1, 2] : [], total: 10, start, returned: start === 0 ? 2 : 0 });
+    await expect(fetchAll(fetch, { operation: 'get-contacts', pageSize: 2 })).rejects.toMatchObject({ kind: 'protocol', field: 'numreturned' });
+  });
+
+  it('a failing page fails the walk with its error', async () => {
+    const p = provider(range(40));
+    const boom = new ApiError({ kind: 'network', operation: 'x', message: 'gone' });
+    const fetch: PageFetcher<number> = async (start, limit) => {
+      if (start === 20) throw boom;
+      return p.fetch(start, limit);
+    };
+    await expect(fetchAll(fetch, { operation: 'x', pageSize: 10 })).rejects.toBe(boom);
+  });
+});

@@ -1,0 +1,120 @@
+/**
+ * The HTTP layer against a local raw socket server, for what a well-behaved provider never does: non-JSON
+ * bodies, bodies cut off mid-way, dropped connections, silence, and a closed port.
+ */
+import { createServer, type Server, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError } from '../../electron/core/api/errors.js';
+import { createHttp, postForm } from '../../electron/core/api/http.js';
+import { interpretReply } from '../../electron/core/api/reply.js';
+
+type Behaviour = (socket: Socket) => void;
+const behaviours: Record<string, Behaviour> = {
+  html: (s) => s.end('HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 13\r\nConnection: close\r\n\r\n<html></html>'),
+  truncated: (s) => {
+    s.write('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{"result":"success","orders":{"or');
+    setImmediate(() => s.destroy());
+  },
+  shortJson: (s) => s.end('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 20\r\nConnection: close\r\n\r\n{"result":"success",'),
+  reset: (s) => s.resetAndDestroy(),
+  hangup: (s) => s.destroy(),
+  silent: () => undefined,
+  multipart: (s) => {
+    let head = '';
+    s.on('data', (chunk: Buffer) => {
+      head += chunk.toString('latin1');
+      const end = head.indexOf('\r\n\r\n');
+      if (end < 0) return;
+      const type = /content-type: ([^\r\n]+)/i.exec(head)?.[1] ?? '';
+      const body = JSON.stringify({ result: 'success', type });
+      s.end(`HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`);
+    });
+  },
+};
+
+let server: Server;
+let base: string;
+const sockets = new Set<Socket>();
+
+beforeAll(async () => {
+  server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => undefined);
+    let seen = '';
+    const onData = (chunk: Buffer) => {
+      seen += chunk.toString('latin1');
+      const match = /^POST \/(\w+) /.exec(seen);
+      if (!match) return;
+      socket.off('data', onData);
+      const behaviour = behaviours[match[1]!]!;
+      if (match[1] === 'multipart') {
+        behaviour(socket);
+        socket.emit('data', Buffer.from(seen, 'latin1'));
+      } else behaviour(socket);
+    };
+    socket.on('data', onData);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+});
+
+afterAll(async () => {
+  for (const socket of sockets) socket.destroy();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+async function exchange(path: string, timeoutMs = 5_000): Promise<ApiError | unknown> {
+  const http = createHttp({ timeoutMs });
+  const form = new FormData();
+  form.append('pid[]', '1');
+  try {
+    const reply = await postForm(http, 'get-orders', `${base}/${path}`, form, { 'X-Requested-With': 'XMLHttpRequest' });
+    return interpretReply('get-orders', reply, 'json');
+  } catch (error) {
+    return error;
+  }
+}
+
+describe('HTTP layer failure modes', () => {
+  it('sends multipart/form-data with a boundary', async () => {
+    const result = (await exchange('multipart')) as { kind: string; value: { type: string } };
+    expect(result.kind).toBe('json');
+    expect(result.value.type).toMatch(/^multipart\/form-data; boundary=/);
+  });
+
+  it('HTML instead of JSON → protocol', async () => {
+    expect(await exchange('html')).toMatchObject({ kind: 'protocol', operation: 'get-orders' });
+  });
+
+  it('a body that ends early but "completely" → protocol', async () => {
+    expect(await exchange('shortJson')).toMatchObject({ kind: 'protocol' });
+  });
+
+  it('a connection dropped mid-body → network', async () => {
+    expect(await exchange('truncated')).toMatchObject({ kind: 'network' });
+  });
+
+  it('reset and hang-up before any reply → network', async () => {
+    expect(await exchange('reset')).toMatchObject({ kind: 'network', code: 'ECONNRESET' });
+    expect(await exchange('hangup')).toMatchObject({ kind: 'network' });
+  });
+
+  it('no answer within the timeout → network, said to be a timeout', async () => {
+    const error = await exchange('silent', 200);
+    expect(error).toMatchObject({ kind: 'network' });
+    expect((error as ApiError).message).toContain('timed out');
+  });
+
+  it('nothing listening → network ECONNREFUSED', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const address = closed.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    await new Promise((resolve) => closed.close(resolve));
+    const http = createHttp();
+    const error = await postForm(http, 'get-orders', `http://127.0.0.1:${port}/x`, new FormData(), {}).catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'network', code: 'ECONNREFUSED' });
+  });
+});
