@@ -1,4 +1,5 @@
 /** Options of the sandbox provider, shared by the CLI (`npm run sandbox`) and `startSandbox()`. */
+import type { Database } from 'better-sqlite3';
 
 export type Preset = 'demo' | 'large';
 
@@ -112,7 +113,7 @@ export interface RunningSandbox {
   accounts: AccountCredentials[];
   options: SandboxOptions;
   /** The state database, for tests that read back what a mutation stored (attachments, invoices). */
-  db: import('better-sqlite3').Database;
+  db: Database;
   /** Change fault injection at run time (same as the control endpoint). */
   setFaults(faults: Partial<FaultConfig>): void;
   stop(): Promise<void>;

@@ -47,7 +47,8 @@ export function parseUrlencoded(body: string): FormEntry[] {
  * Folds bracketed field names into nested values:
  * - `name[]` repeated → array in arrival order; `name[0]`, `name[1]` → array in index order;
  * - `name[key]` → object; nesting works (`a[b][c]`, `a[0][x]`);
- * - a node whose keys are all non-negative integers becomes an array, any other key makes it an object.
+ * - a node whose keys are exactly 0..n-1 (in any arrival order) becomes an array; any other key, or a gap
+ *   (`configoptions[0][12]=34`: option 12, not index 12), keeps it an object, as PHP keeps integer keys.
  * As in PHP, a later field with the same name replaces an earlier one (`a=1&a=2` gives `a: '2'`), and a name
  * that is not well formed (`a[b`, `[x]`) is kept as a literal key.
  */
@@ -108,11 +109,9 @@ class FormNode {
 
   toValue(): FormValue {
     const keys = [...this.slots.keys()];
-    if (!keys.every((key) => INDEX.test(key))) return this.toObject();
-    return keys
-      .map(Number)
-      .sort((a, b) => a - b)
-      .map((index) => toValue(this.slots.get(String(index))!));
+    const dense = keys.every((key) => INDEX.test(key) && Number(key) < keys.length);
+    if (!dense) return this.toObject();
+    return keys.map((_, index) => toValue(this.slots.get(String(index))!));
   }
 
   private keyFor(segment: string | null): string {

@@ -148,7 +148,7 @@ export const NO_DATETIME = '0000-00-00 00:00:00';
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** 'YYYY-mm-dd' in UTC. */
-export function formatDate(d: Date): string {
+function formatDate(d: Date): string {
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
 }
 

@@ -6,8 +6,7 @@ import { addMonths, addYears, formatUkDay, SECONDS_PER_DAY } from './calendar.js
 import type {
   AccountContext, DomainRecord, InvoiceItem, InvoiceRecord, LineItem, OrderRecord, ServiceRecord, TransactionRecord,
 } from './model.js';
-import type { Holdings } from './orders.js';
-import { lineItemCents } from './orders.js';
+import { lineItemCents, type Holdings } from './orders.js';
 import type { Rng } from './rng.js';
 import { gatewayFeeCents, gatewayTransactionId, momentOn } from './values.js';
 
@@ -86,12 +85,13 @@ function cycleMonths(service: ServiceRecord): number {
 
 /**
  * Payments for paid invoices, oldest first, then for renewal invoices created on the way; every 25th
- * transaction refunds an earlier payment, fully (the invoice becomes Refunded) or in part.
+ * transaction refunds an earlier payment, fully (the invoice becomes Refunded) or in part. Paid invoices
+ * left over when the count is reached were settled from account credit, which makes no transaction.
  */
 function buildTransactions(
   rng: Rng, ctx: AccountContext, holdings: Holdings, invoices: InvoiceRecord[], count: number,
 ): TransactionRecord[] {
-  const unpaidFor = invoices.filter((inv) => inv.status === 'Paid' && invoiceTotalCents(inv) > 0);
+  const awaitingPayment = invoices.filter((inv) => inv.status === 'Paid' && invoiceTotalCents(inv) > 0);
   const renewals = renewalSource(rng, ctx, holdings);
   const transactions: TransactionRecord[] = [];
   const refundable: TransactionRecord[] = [];
@@ -102,7 +102,7 @@ function buildTransactions(
       transactions.push(refund(rng, ctx, payment as TransactionRecord));
       continue;
     }
-    let invoice = unpaidFor[nextPaid++];
+    let invoice = awaitingPayment[nextPaid++];
     if (!invoice) {
       invoice = renewals();
       invoices.push(invoice);
@@ -162,7 +162,9 @@ function renewalSource(rng: Rng, ctx: AccountContext, holdings: Holdings): () =>
     if (pickService) {
       const service = rng.pick(services);
       const due = rng.int(addMonths(service.regDay, cycleMonths(service)), today - 1);
-      const item: InvoiceItem = { type: 'Hosting', rel: service, description: serviceDescription(service, due), amountCents: service.recurringCents };
+      const item: InvoiceItem = {
+        type: 'Hosting', rel: service, description: serviceDescription(service, due), amountCents: service.recurringCents,
+      };
       return paidInvoice(rng, ctx, due, service, item);
     }
     if (domains.length > 0) {

@@ -18,7 +18,7 @@ export function parseDay(iso: string): number {
 }
 
 /** Day number of a (proleptic Gregorian) calendar date; month 1-12. Howard Hinnant's days_from_civil. */
-export function dayOf(year: number, month: number, dayOfMonth: number): number {
+function dayOf(year: number, month: number, dayOfMonth: number): number {
   const y = month <= 2 ? year - 1 : year;
   const era = Math.floor(y / 400);
   const yearOfEra = y - era * 400;
@@ -28,11 +28,12 @@ export function dayOf(year: number, month: number, dayOfMonth: number): number {
 }
 
 /** [year, month 1-12, day of month] of a day number. Howard Hinnant's civil_from_days. */
-export function civilOf(day: number): [number, number, number] {
+function civilOf(day: number): [number, number, number] {
   const z = day + 719468;
   const era = Math.floor(z / 146097);
   const dayOfEra = z - era * 146097;
-  const yearOfEra = Math.floor((dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36524) - Math.floor(dayOfEra / 146096)) / 365);
+  const leapDays = Math.floor(dayOfEra / 1460) - Math.floor(dayOfEra / 36524) + Math.floor(dayOfEra / 146096);
+  const yearOfEra = Math.floor((dayOfEra - leapDays) / 365);
   const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
   const mp = Math.floor((5 * dayOfYear + 2) / 153);
   const dayOfMonth = dayOfYear - Math.floor((153 * mp + 2) / 5) + 1;

@@ -180,7 +180,7 @@ const GROUP_TEMPLATES: readonly GroupTemplate[] = [
   },
   {
     name: 'SSL Certificates', type: 'other', addonKind: null,
-    tiers: ['RapidSSL', 'Sectigo Wildcard', 'GeoTrust True BusinessID EV'], baseMonthlyCents: 99, tierFactor: 6,
+    tiers: ['RapidSSL', 'Sectigo Wildcard', 'GeoTrust True BusinessID EV'], baseMonthlyCents: 249, tierFactor: 6,
     setupCents: 0, cycles: ['Annually', 'Biennially'], diskGbByTier: [0, 0, 0],
     features: ['256-bit encryption', 'Site seal'], configOptions: [], customFields: ['CSR common name'],
   },
@@ -325,7 +325,7 @@ function buildDepartments(): Department[] {
   }));
 }
 
-export function cycleNamed(name: string): BillingCycle {
+function cycleNamed(name: string): BillingCycle {
   const cycle = BILLING_CYCLES.find((c) => c.name === name);
   if (!cycle) throw new Error(`Unknown billing cycle '${name}'`);
   return cycle;

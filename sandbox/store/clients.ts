@@ -1,13 +1,13 @@
 /** The provider's client accounts: each one a reseller with its own API credentials. */
 import type { AccountCredentials } from '../options.js';
 import { formatDay, formatLoginMoment, SECONDS_PER_DAY } from './calendar.js';
-import { GATEWAYS, type ClientProfile, type Gateway } from './model.js';
+import { GATEWAYS, gatewayWithCode, type ClientProfile, type Gateway } from './model.js';
 import type { Rng } from './rng.js';
 import { bcryptLikeHash, clientIp, phoneNumber, uuid } from './values.js';
 import { COMPANY_NAMES, FIRST_NAMES, LAST_NAMES, LOCALES, type Locale } from './vocabulary.js';
 
 /** Credentials of account n (1-based). Account 1 is the documented demo account. */
-export function credentialsOf(n: number): Omit<AccountCredentials, 'userid'> {
+function credentialsOf(n: number): Omit<AccountCredentials, 'userid'> {
   if (n === 1) {
     return { username: 'demo@reseller.example', password: 'demo-password', clientId: 'demo-client', clientSecret: 'demo-secret' };
   }
@@ -45,7 +45,7 @@ export function buildClient(rng: Rng, n: number, today: number): ClientAccount {
   const { firstname, lastname, companyname, locale } = identityOf(rng, n);
   const place = rng.pick(locale.cities);
   const createdDay = today - rng.int(5 * 365, 8 * 365);
-  const gateway: Gateway = n === 1 ? GATEWAYS[2] as Gateway : rng.pick(GATEWAYS);
+  const gateway: Gateway = n === 1 ? gatewayWithCode('stripe') : rng.pick(GATEWAYS);
   const lastLogin = (today - 1) * SECONDS_PER_DAY + rng.int(7 * 3600, 20 * 3600);
   return {
     profile: { id: n, firstname, lastname, email: credentials.username, createdDay, gateway },

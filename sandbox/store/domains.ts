@@ -108,7 +108,7 @@ export function createDomain(factory: DomainFactory, placement: DomainPlacement)
   };
 }
 
-export function tldPrice(tlds: ReadonlyMap<string, TldPrice>, domain: string): TldPrice {
+function tldPrice(tlds: ReadonlyMap<string, TldPrice>, domain: string): TldPrice {
   // Longest suffix first: 'example.co.uk' is '.co.uk', not '.uk'.
   const labels = domain.split('.');
   for (let i = 1; i < labels.length; i++) {

@@ -19,7 +19,7 @@ import { buildTickets } from './tickets.js';
 import { Writer } from './writer.js';
 
 /** Bumped whenever the generated data changes for the same inputs. */
-export const GENERATOR_VERSION = 1;
+const GENERATOR_VERSION = 1;
 
 type SeedOptions = Pick<SandboxOptions, 'seed' | 'preset' | 'size' | 'today'>;
 
@@ -87,18 +87,19 @@ class IdSequences {
 
 /** Ids in date order (ties keep creation order), as the real system hands them out over time. */
 function assignIds(data: AccountData, ids: IdSequences): void {
-  number(data.contacts, (c) => c.createdMoment, 'contacts', ids);
-  number(data.services, (s) => s.regDay, 'services', ids);
-  number(data.serviceAddons, (a) => a.regDay, 'service_addons', ids);
-  number(data.domains, (d) => d.regDay, 'domains', ids);
-  number(data.orders, (o) => o.moment, 'orders', ids);
-  number(data.invoices, (i) => i.day, 'invoices', ids);
-  number(data.transactions, (t) => t.moment, 'transactions', ids);
-  number(data.tickets, (t) => t.moment, 'tickets', ids);
-  number(data.tickets.flatMap((t) => t.replies), (r) => r.moment, 'ticket_replies', ids);
+  numberByDate(data.contacts, (c) => c.createdMoment, 'contacts', ids);
+  numberByDate(data.services, (s) => s.regDay, 'services', ids);
+  numberByDate(data.serviceAddons, (a) => a.regDay, 'service_addons', ids);
+  numberByDate(data.domains, (d) => d.regDay, 'domains', ids);
+  numberByDate(data.orders, (o) => o.moment, 'orders', ids);
+  numberByDate(data.invoices, (i) => i.day, 'invoices', ids);
+  numberByDate(data.transactions, (t) => t.moment, 'transactions', ids);
+  numberByDate(data.tickets, (t) => t.moment, 'tickets', ids);
+  numberByDate(data.tickets.flatMap((t) => t.replies), (r) => r.moment, 'ticket_replies', ids);
 }
 
-function number<T extends Identified>(records: T[], dateOf: (record: T) => number, table: string, ids: IdSequences): void {
+/** Sorts records by date (in place) and numbers them in that order. */
+function numberByDate<T extends Identified>(records: T[], dateOf: (record: T) => number, table: string, ids: IdSequences): void {
   records.sort((a, b) => dateOf(a) - dateOf(b));
   for (const record of records) record.id = ids.take(table);
 }

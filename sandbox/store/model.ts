@@ -17,6 +17,12 @@ export const GATEWAYS: readonly Gateway[] = [
   { code: 'stripe', name: 'Credit Card' },
 ];
 
+export function gatewayWithCode(code: string): Gateway {
+  const gateway = GATEWAYS.find((g) => g.code === code);
+  if (!gateway) throw new Error(`Unknown payment gateway '${code}'`);
+  return gateway;
+}
+
 export interface Identified {
   id: number;
 }

@@ -54,11 +54,14 @@ export function buildHoldings(
  * domains come up for renewal soon; the latest order (and every 20th) is still pending.
  */
 function planOrders(rng: Rng, ctx: AccountContext, contacts: readonly ContactRecord[], count: number): OrderRecord[] {
-  const orders = Array.from({ length: count }, (_, i): OrderRecord => {
-    const kind: OrderKind = i % 8 === 3 ? 'renewsSoon' : (i === count - 1 && count >= 3) || i % 20 === 19 ? 'pending' : 'history';
-    return newOrder(rng, ctx, contacts, kind);
-  });
+  const orders = Array.from({ length: count }, (_, i) => newOrder(rng, ctx, contacts, orderKind(i, count)));
   return orders.sort((a, b) => a.moment - b.moment);
+}
+
+function orderKind(index: number, count: number): OrderKind {
+  if (index % 8 === 3) return 'renewsSoon';
+  if ((index === count - 1 && count >= 3) || index % 20 === 19) return 'pending';
+  return 'history';
 }
 
 function newOrder(rng: Rng, ctx: AccountContext, contacts: readonly ContactRecord[], kind: OrderKind): OrderRecord {

@@ -21,7 +21,7 @@ export interface ServiceFactory {
   readonly ctx: AccountContext;
   readonly rng: Rng;
   readonly namer: DomainNamer;
-  /** Products grouped by group name, with the group's popularity. */
+  /** The catalogue products of each product group, with how popular the group is. */
   readonly productGroups: readonly (readonly [readonly Product[], number])[];
 }
 
@@ -134,7 +134,8 @@ function chooseConfigOptions(rng: Rng, product: Product): {
 function customFieldValue(rng: Rng, fieldName: string, domain: string): string {
   switch (fieldName) {
     case 'Hostname': return `server${rng.int(1, 9)}.${domain}`;
-    case 'SSH public key': return rng.chance(0.7) ? `ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI${rng.chars(ALPHANUMERIC, 43)} admin@${domain}` : '';
+    case 'SSH public key':
+      return rng.chance(0.7) ? `ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI${rng.chars(ALPHANUMERIC, 43)} admin@${domain}` : '';
     case 'Migrate existing website?': return rng.pick(['Yes', 'No', 'No']);
     case 'Private nameserver prefix': return rng.pick(['ns', 'dns', 'ns-']);
     case 'CSR common name': return `www.${domain}`;

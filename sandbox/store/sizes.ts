@@ -24,6 +24,8 @@ export function resolveSizes(preset: Preset, overrides: Partial<DataSize>): Reso
   if (merged.accounts < 1) throw new Error('Invalid size accounts=0: the demo account always exists');
   const primary = perAccount(merged);
   const secondary = preset === 'large' ? perAccount(PRESETS.demo) : primary;
+  const needsProducts = primary.services > 0 || (merged.accounts > 1 && secondary.services > 0);
+  if (merged.products === 0 && needsProducts) throw new Error('Invalid size products=0: services need catalogue products');
   return {
     accounts: merged.accounts,
     announcements: merged.announcements,

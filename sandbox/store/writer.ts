@@ -25,8 +25,8 @@ export class Writer {
   constructor(private readonly db: Database.Database) {}
 
   /**
-   * Inserts a row. The first row of a table fixes its column list; later rows are bound by those names
-   * (positional binding is much faster than named), and a missing column fails the insert.
+   * Inserts a row. The first row of a table fixes its column list; later rows must have the same columns
+   * and are bound by position, which is much faster than binding by name.
    */
   insert(table: string, row: Row): void {
     let prepared = this.statements.get(table);
@@ -38,7 +38,13 @@ export class Writer {
       prepared = { statement, columns };
       this.statements.set(table, prepared);
     }
-    prepared.statement.run(prepared.columns.map((column) => row[column]));
+    const { statement, columns } = prepared;
+    // better-sqlite3 binds undefined as NULL; a missing or extra column is a generator bug, not a NULL.
+    const values = columns.map((column) => row[column]);
+    if (values.includes(undefined) || Object.keys(row).length !== columns.length) {
+      throw new Error(`Row for ${table} does not have the columns ${columns.join(', ')}: ${Object.keys(row).join(', ')}`);
+    }
+    statement.run(values);
   }
 
   catalogue(catalogue: Catalogue): void {
@@ -48,6 +54,9 @@ export class Writer {
         pid: product.pid, gid: product.gid, type: product.type, name: product.name, description: product.description,
         paytype: product.paytype, pricing: pricingJson(product.offers),
       });
+      for (const field of product.customFields) {
+        this.insert('product_customfields', { id: field.id, pid: product.pid, name: field.name });
+      }
       for (const option of product.configOptions) {
         this.insert('configoptions', { id: option.id, pid: product.pid, name: option.name, type: option.type });
         for (const choice of option.choices) {

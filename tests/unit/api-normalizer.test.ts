@@ -215,7 +215,7 @@ describe('records', () => {
 
   it('a record without its id is a protocol error', () => {
     const body = fixture('tickets.nested.json');
-    delete ((body.tickets as Record<string, Body[]>).ticket[0] as Body).id;
+    delete (body.tickets as { ticket: Body[] }).ticket[0]!.id;
     expect(protocolErrorOf(() => decode.decodeTickets(w(body))).field).toBe('tickets.ticket[0].id');
   });
 
@@ -246,6 +246,10 @@ describe('client details', () => {
     const { client, stats } = decode.decodeClientDetails(w(fixture('clients-details.nested.json')));
     expect(client).toMatchObject({ userId: 7, billingCid: 0, currency: 1, twoFaEnabled: false, marketingEmailsOptIn: true, address1: '' });
     expect(stats).toMatchObject({ numPaidInvoices: 31, inCredit: true, numTickets: 0, paidInvoicesAmount: { amount: null, currency: null } });
+  });
+
+  it('a client record with id but no userid: userId is the id', () => {
+    expect(decode.decodeClientDetails(w({ result: 'success', 'client[id]': '12', 'client[email]': 'x@y.test' })).client).toMatchObject({ userId: 12, id: 12 });
   });
 
   it('no stats requested → null; no client → protocol error', () => {

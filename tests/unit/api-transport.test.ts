@@ -4,11 +4,12 @@
  */
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../../electron/core/api/errors.js';
+import { type ApiError } from '../../electron/core/api/errors.js';
 import { createHttp, postForm } from '../../electron/core/api/http.js';
 import { interpretReply } from '../../electron/core/api/reply.js';
 
-type Behaviour = (socket: Socket) => void;
+/** What the server does once it has read a request's head. */
+type Behaviour = (socket: Socket, head: string) => void;
 const behaviours: Record<string, Behaviour> = {
   html: (s) => s.end('HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 13\r\nConnection: close\r\n\r\n<html></html>'),
   truncated: (s) => {
@@ -19,16 +20,10 @@ const behaviours: Record<string, Behaviour> = {
   reset: (s) => s.resetAndDestroy(),
   hangup: (s) => s.destroy(),
   silent: () => undefined,
-  multipart: (s) => {
-    let head = '';
-    s.on('data', (chunk: Buffer) => {
-      head += chunk.toString('latin1');
-      const end = head.indexOf('\r\n\r\n');
-      if (end < 0) return;
-      const type = /content-type: ([^\r\n]+)/i.exec(head)?.[1] ?? '';
-      const body = JSON.stringify({ result: 'success', type });
-      s.end(`HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`);
-    });
+  multipart: (s, head) => {
+    const type = /content-type: ([^\r\n]+)/i.exec(head)?.[1] ?? '';
+    const body = JSON.stringify({ result: 'success', type });
+    s.end(`HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`);
   },
 };
 
@@ -44,14 +39,10 @@ beforeAll(async () => {
     let seen = '';
     const onData = (chunk: Buffer) => {
       seen += chunk.toString('latin1');
-      const match = /^POST \/(\w+) /.exec(seen);
-      if (!match) return;
+      if (!seen.includes('\r\n\r\n')) return;
       socket.off('data', onData);
-      const behaviour = behaviours[match[1]!]!;
-      if (match[1] === 'multipart') {
-        behaviour(socket);
-        socket.emit('data', Buffer.from(seen, 'latin1'));
-      } else behaviour(socket);
+      const path = /^POST \/(\w+) /.exec(seen)?.[1] ?? '';
+      behaviours[path]!(socket, seen);
     };
     socket.on('data', onData);
   });

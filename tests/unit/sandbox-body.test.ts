@@ -20,12 +20,16 @@ describe('foldFormEntries', () => {
     });
   });
 
-  it('compacts sparse indexes in index order', () => {
-    expect(foldFormEntries([['x[5]', 'five'], ['x[2]', 'two']])).toEqual({ x: ['two', 'five'] });
+  it('keeps sparse integer keys as an object, as PHP keeps them (config option ids, not positions)', () => {
+    expect(foldFormEntries([['x[5]', 'five'], ['x[2]', 'two']])).toEqual({ x: { 5: 'five', 2: 'two' } });
+    expect(foldFormEntries([['configoptions[0][12]', '34'], ['configoptions[0][15]', '2']])).toEqual({
+      configoptions: [{ 12: '34', 15: '2' }],
+    });
   });
 
   it('appends name[] after the highest explicit index, as PHP does', () => {
-    expect(foldFormEntries([['x[3]', 'a'], ['x[]', 'b'], ['x[0]', 'c']])).toEqual({ x: ['c', 'a', 'b'] });
+    expect(foldFormEntries([['x[2]', 'a'], ['x[]', 'b'], ['x[0]', 'c'], ['x[1]', 'd']])).toEqual({ x: ['c', 'd', 'a', 'b'] });
+    expect(foldFormEntries([['x[3]', 'a'], ['x[]', 'b']])).toEqual({ x: { 3: 'a', 4: 'b' } });
   });
 
   it('folds name[key] into an object', () => {

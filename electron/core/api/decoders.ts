@@ -102,7 +102,8 @@ export const decodeProductConfigoptions = (body: WireObject): Page<ConfigOption>
 
 export function decodeClientDetails(body: WireObject): ClientDetailsResult {
   const folded = unflatten(body);
-  const client = parseOrThrow('get-clients-details', 'client', records.clientDetails, objectAt(folded, 'client', 'get-clients-details'));
+  const raw = parseOrThrow('get-clients-details', 'client', records.clientDetails, objectAt(folded, 'client', 'get-clients-details'));
+  const client = { ...raw, userId: raw.userId ?? raw.id };
   const rawStats = folded.stats;
   const stats =
     rawStats === undefined || rawStats === null || rawStats === '' ? null : parseOrThrow('get-clients-details', 'stats', records.clientStats, rawStats);

@@ -58,7 +58,8 @@ export interface AddOrderParams {
   pid?: number[];
   domain?: string[];
   billingcycle?: string[];
-  domaintype?: Array<'register' | 'transfer'>;
+  /** '' for a domain that only names a product's domain (index-aligned with domain[]). */
+  domaintype?: Array<'register' | 'transfer' | ''>;
   regperiod?: number[];
   eppcode?: string[];
   nameserver1?: string;

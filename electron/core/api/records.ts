@@ -231,8 +231,9 @@ export const ticket = record({
   service: ['service', text],
 }) satisfies Checks<Ticket>;
 
+/** `userid` may be missing where only `id` is sent (both name the client); decodeClientDetails falls back. */
 export const clientDetails = record({
-  userId: ['userid', int],
+  userId: ['userid', optInt],
   id: ['id', int],
   uuid: ['uuid', text],
   firstName: ['firstname', text],
@@ -273,7 +274,7 @@ export const clientDetails = record({
   allowSingleSignOn: ['allowSingleSignOn', flag],
   language: ['language', text],
   lastLogin: ['lastlogin', text],
-}) satisfies Checks<ClientDetails>;
+}) satisfies Checks<Omit<ClientDetails, 'userId'> & { userId: number | null }>;
 
 export const clientStats = record({
   numDueInvoices: ['numdueinvoices', count],

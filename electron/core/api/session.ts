@@ -101,8 +101,8 @@ export class Session extends EventEmitter<SessionEvents> {
   async signOut(reason = 'signed out'): Promise<void> {
     this.#accessToken = null;
     this.#refreshToken = null;
-    await this.vault.delete(this.account, REFRESH_TOKEN_SECRET);
     this.setStatus({ state: 'signed_out', reason });
+    await this.vault.delete(this.account, REFRESH_TOKEN_SECRET);
   }
 
   private renew(): Promise<string> {

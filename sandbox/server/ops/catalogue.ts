@@ -5,8 +5,9 @@
  * example:
  * - get-products takes optional `pid` (one id or a comma-separated list) and `gid`; get-filtered-products takes
  *   the same but needs at least one of them. Both reply `{result, totalresults, products: {product: [...]}}`
- *   with pid, gid, type, name, description, paytype and pricing (an object by currency code, as upstream).
- *   An unknown pid or gid gives an empty list.
+ *   with pid, gid, type, name, description, paytype, pricing (an object by currency code, as upstream) and
+ *   customfields.customfield[] {id, name}: the ids add-order's customfields are keyed by. An unknown pid or
+ *   gid gives an empty list.
  * - get-product-addons: `{result, pid, totalresults, addons: {addon: [{id, name, description, billingcycle,
  *   pricing}]}}`. get-product-configoptions: `{result, pid, totalresults, configoptions: {configoption: [{id,
  *   name, type, options: {option: [{id, name, price}]}}]}}`. Both need a known pid.
@@ -43,7 +44,12 @@ function listProducts(db: Database, params: Params, requireFilter: boolean) {
   const rows = db
     .prepare(`SELECT pid, gid, type, name, description, paytype, pricing FROM products ${conditions.where} ORDER BY pid`)
     .all(...conditions.bound) as ProductRow[];
-  const products = rows.map((row) => ({ ...row, pricing: JSON.parse(row.pricing) as unknown }));
+  const customFields = sql(db, 'SELECT id, name FROM product_customfields WHERE pid = ? ORDER BY id');
+  const products = rows.map((row) => ({
+    ...row,
+    pricing: JSON.parse(row.pricing) as unknown,
+    customfields: { customfield: customFields.all(row.pid) as { id: number; name: string }[] },
+  }));
   return { json: { result: 'success', totalresults: products.length, ...nest('products', 'product', products) } };
 }
 

@@ -19,7 +19,7 @@ import { sql } from './sql.js';
 
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 const PREMIUM_MAX_SLD_LENGTH = 3;
-export const PREMIUM_FACTOR = 20;
+const PREMIUM_FACTOR = 20;
 
 /** Names the registry already holds though no sandbox account has them. */
 export const WELL_KNOWN_SLDS: ReadonlySet<string> = new Set([

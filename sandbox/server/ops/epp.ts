@@ -15,7 +15,7 @@ import { sql } from './sql.js';
 const NAMED: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#039;' };
 const SPECIAL = /[&<>"']/g;
 
-export function encodeEppCode(code: string, numeric: boolean): string {
+function encodeEppCode(code: string, numeric: boolean): string {
   return code.replace(SPECIAL, (ch) => (numeric ? `&#${ch.charCodeAt(0)};` : NAMED[ch]!));
 }
 

@@ -8,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.sb.stop());
 
-const PRODUCT_FIELDS = ['pid', 'gid', 'type', 'name', 'description', 'paytype', 'pricing'];
+const PRODUCT_FIELDS = ['pid', 'gid', 'type', 'name', 'description', 'paytype', 'pricing', 'customfields'];
 
 function storedPids(where = '', ...args: unknown[]): number[] {
   return (s.sb.db.prepare(`SELECT pid FROM products ${where} ORDER BY pid`).all(...args) as { pid: number }[]).map((r) => r.pid);
@@ -28,7 +28,9 @@ describe('get-products', () => {
       expect(typeof p.description).toBe('string');
       expect(p.pricing.USD.prefix).toBe('$');
       expect(p.pricing.USD.monthly).toMatch(AMOUNT);
+      expect(p.customfields.customfield).toEqual(s.sb.db.prepare('SELECT id, name FROM product_customfields WHERE pid = ? ORDER BY id').all(p.pid));
     }
+    expect(products.some((p) => p.customfields.customfield.length > 0)).toBe(true);
     expect(products.some((p) => p.description === '')).toBe(true);
   });
 
@@ -56,7 +58,7 @@ describe('get-filtered-products', () => {
   });
 
   it('answers like get-products for the same filter', async () => {
-    for (const fields of [{ pid: 4 }, { gid: 3 }]) {
+    for (const fields of [{ pid: 4 }, { gid: 3 }] as Record<string, number>[]) {
       const filtered = await ok(op(s, 'get-filtered-products', fields));
       const plain = await ok(op(s, 'get-products', fields));
       expect(filtered).toEqual(plain);

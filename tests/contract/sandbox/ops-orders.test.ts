@@ -89,14 +89,13 @@ function serverProduct() {
        AND EXISTS (SELECT 1 FROM configoptions c WHERE c.pid = p.pid AND c.type = 'quantity')
        AND (SELECT COUNT(*) FROM addon_products a WHERE a.pid = p.pid) >= 2 ORDER BY p.pid LIMIT 1`,
   ).get() as { pid: number }).pid;
-  // The custom field ids the catalogue gives this product; the generator may have stored them already.
-  db().prepare("INSERT OR IGNORE INTO product_customfields (id, pid, name) VALUES (?, ?, 'Hostname')").run(pid * 10 + 1, pid);
+  const customField = db().prepare('SELECT id, name FROM product_customfields WHERE pid = ? ORDER BY id LIMIT 1').get(pid) as { id: number; name: string };
   const options = db().prepare('SELECT id, type FROM configoptions WHERE pid = ? ORDER BY id').all(pid) as { id: number; type: string }[];
   const choices = (configid: number) =>
     db().prepare('SELECT id, name, price FROM configoption_choices WHERE configid = ? ORDER BY id').all(configid) as any[];
   const addons = (db().prepare('SELECT addonid FROM addon_products WHERE pid = ? ORDER BY addonid LIMIT 2').all(pid) as any[]).map((a) => a.addonid as number);
   const pricing = JSON.parse((db().prepare('SELECT pricing FROM products WHERE pid = ?').get(pid) as any).pricing).USD;
-  return { pid, options, choices, addons, pricing, customFieldId: pid * 10 + 1 };
+  return { pid, options, choices, addons, pricing, customField };
 }
 
 describe('add-order', () => {
@@ -124,7 +123,7 @@ describe('add-order', () => {
     }
     const reply = await ok(op(s, 'add-order', {
       pid: [p.pid], domain: ['zq-order-one.com'], billingcycle: ['quarterly'], domaintype: ['register'], regperiod: [2],
-      configoptions: [base64(phpArray(chosen))], customfields: [base64(phpArray({ [p.customFieldId]: 'vps.zq-order-one.com' }))],
+      configoptions: [base64(phpArray(chosen))], customfields: [base64(phpArray({ [p.customField.id]: 'vps.zq-order-one.com' }))],
       addons: [p.addons.join(',')], nameserver1: 'ns1.zq-dns.net', nameserver2: 'ns2.zq-dns.net', dnsmanagement: 1,
       idprotection: [true],
     }));
@@ -158,7 +157,7 @@ describe('add-order', () => {
     expect(cents(service.recurringamount)).toBe(recurring);
     expect(cents(service.firstpaymentamount)).toBe(first);
     expect(Object.fromEntries(service.configoptions.configoption.map((o: any) => [o.id, o.value]))).toEqual(expectedValues);
-    expect(service.customfields.customfield).toEqual([{ id: String(p.customFieldId), name: 'Hostname', value: 'vps.zq-order-one.com' }]);
+    expect(service.customfields.customfield).toEqual([{ id: String(p.customField.id), name: p.customField.name, value: 'vps.zq-order-one.com' }]);
 
     const domainJson = await ok(op(s, 'get-clients-domains', { domainid: reply.domainids }));
     const domain = unflatten(domainJson, 'domains[domain]')[0];
@@ -198,6 +197,30 @@ describe('add-order', () => {
     const service = (await ok(op(s, 'get-clients-products', { serviceid: reply.serviceids }))).products.product[0];
     expect(service).toMatchObject({ billingcycle: 'Free Account', recurringamount: '0.00', paymentmethod: client.defaultgateway, nextduedate: '0000-00-00' });
     expect((await orderById(reply.orderid)).amount).toBe('0.00');
+  });
+
+  it('applies hostname, nameserver prefixes and root password to a server', async () => {
+    const p = serverProduct();
+    const reply = await ok(op(s, 'add-order', {
+      pid: [p.pid], domain: ['zq-ns.com'], hostname: ['vps1.zq-ns.com'], ns1prefix: ['ns1'], ns2prefix: ['dns2'], rootpw: ['R00t!pw'],
+    }));
+    const service = (await ok(op(s, 'get-clients-products', { serviceid: reply.serviceids }))).products.product[0];
+    expect(service).toMatchObject({ domain: 'vps1.zq-ns.com', ns1: 'ns1.zq-ns.com', ns2: 'dns2.zq-ns.com', password: 'R00t!pw' });
+    expect(service.username).toMatch(/^[a-z]{8}$/);
+    expect(reply.domainids).toBe('');
+    expect(await rejection(op(s, 'add-order', { pid: [p.pid], hostname: ['bad host'] }))).toBe('Invalid hostname[0]: bad host');
+  });
+
+  it('charges the setup fee with the first payment only', async () => {
+    const row = db().prepare(`SELECT pid, pricing FROM products WHERE json_extract(pricing, '$.USD.msetupfee') != '0.00'
+      AND json_extract(pricing, '$.USD.monthly') != '-1.00' LIMIT 1`).get() as { pid: number; pricing: string };
+    const usdPrices = JSON.parse(row.pricing).USD;
+    const reply = await ok(op(s, 'add-order', { pid: [row.pid], billingcycle: ['Monthly'] }));
+    const service = (await ok(op(s, 'get-clients-products', { serviceid: reply.serviceids }))).products.product[0];
+    expect(service.recurringamount).toBe(usdPrices.monthly);
+    expect(cents(service.firstpaymentamount)).toBe(cents(usdPrices.monthly) + cents(usdPrices.msetupfee));
+    expect(cents(usdPrices.msetupfee)).toBeGreaterThan(0);
+    expect((await orderById(reply.orderid)).amount).toBe(service.firstpaymentamount);
   });
 
   it('buys add-ons for an existing service and renews a domain', async () => {

@@ -1,0 +1,51 @@
+/**
+ * The paging helper against a provider that caps limitnum (maxPageSize 7): asking for pages of 25 still
+ * returns every row, in order, once.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ResellerClient } from '../../../electron/core/api/client.js';
+import { fetchAll } from '../../../electron/core/api/paging.js';
+import type { RunningSandbox } from '../../../sandbox/options.js';
+import { connect, start, type Connected } from './harness.js';
+
+let sb: RunningSandbox;
+let conn: Connected;
+let client: ResellerClient;
+
+beforeAll(async () => {
+  sb = await start({ maxPageSize: 7 });
+  conn = await connect(sb);
+  client = conn.client;
+});
+
+afterAll(async () => {
+  await sb?.stop();
+});
+
+describe('fetchAll against a capped provider', () => {
+  it('the cap is real: a page of 25 comes back with 7 rows and the full total', async () => {
+    const page = await client.getClientsDomains({ limitnum: 25 });
+    expect(page.returned).toBe(7);
+    expect(page.total).toBeGreaterThan(25);
+  });
+
+  it.each([
+    ['get-clients-domains', (s: number, n: number) => client.getClientsDomains({ limitstart: s, limitnum: n })],
+    ['get-orders', (s: number, n: number) => client.getOrders({ limitstart: s, limitnum: n })],
+    ['get-transactions', (s: number, n: number) => client.getTransactions({ limitstart: s, limitnum: n })],
+    ['get-tickets', (s: number, n: number) => client.getTickets({ limitstart: s, limitnum: n })],
+  ] as const)('%s: every row once, totalresults matching', async (operation, page) => {
+    conn.requests.reset();
+    const total = (await page(0, 1)).total;
+    const rows = await fetchAll<{ id: number }>(page, { operation, pageSize: 25, concurrency: 3, idOf: (r) => r.id });
+    expect(rows).toHaveLength(total);
+    expect(new Set(rows.map((r) => r.id)).size).toBe(total);
+    expect(conn.requests.count(operation)).toBe(1 + Math.ceil(total / 7));
+  });
+
+  it('matches the provider\'s own count of the account\'s domains', async () => {
+    const rows = await fetchAll((s, n) => client.getClientsDomains({ limitstart: s, limitnum: n }), { operation: 'get-clients-domains', pageSize: 25 });
+    const stored = sb.db.prepare('SELECT COUNT(*) AS n FROM domains WHERE userid = ?').get(sb.accounts[0]!.userid) as { n: number };
+    expect(rows).toHaveLength(stored.n);
+  });
+});
