@@ -1,0 +1,90 @@
+/**
+ * The outbox's own SQLite file: WAL with synchronous=FULL, so a committed state change (above all "sending",
+ * written before a request goes out) is on disk before the next line runs. Schema changes are versioned
+ * migrations counted in `PRAGMA user_version`.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+
+/** Migration n (1-based) takes a database at version n-1 to version n. Append only; never edit a shipped one. */
+export const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE entries (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,   -- AUTOINCREMENT: ids are never reused, so local ids stay unique
+    kind TEXT NOT NULL,
+    record_key TEXT NOT NULL,
+    params TEXT NOT NULL,                   -- JSON; attachments as references into the attachments table
+    state TEXT NOT NULL CHECK (state IN ('queued', 'sending', 'done', 'failed', 'needs_review', 'cancelled')),
+    attempts INTEGER NOT NULL DEFAULT 0,    -- requests sent
+    failures INTEGER NOT NULL DEFAULT 0,    -- transient failures in a row: the backoff exponent
+    error_kind TEXT,
+    error_message TEXT,
+    created_at INTEGER NOT NULL,            -- epoch milliseconds
+    updated_at INTEGER NOT NULL,
+    sent_at INTEGER,
+    next_attempt_at INTEGER NOT NULL,
+    result TEXT,                            -- JSON: what the server answered (ids, EPP delivery)
+    precheck TEXT                           -- JSON: what was observed just before sending (invoice statistics)
+  );
+  CREATE INDEX entries_by_record ON entries (record_key, id);
+  CREATE INDEX entries_by_state ON entries (state, id);
+
+  CREATE TABLE attachments (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    entry_id INTEGER NOT NULL REFERENCES entries (id),
+    name TEXT NOT NULL,
+    data BLOB NOT NULL
+  );
+  CREATE INDEX attachments_by_entry ON attachments (entry_id, id);
+
+  -- A create's local id (local:<entry_id>) and the id the server gave the record.
+  CREATE TABLE id_map (
+    entry_id INTEGER PRIMARY KEY REFERENCES entries (id),
+    server_id INTEGER NOT NULL
+  );
+  CREATE INDEX id_map_by_server_id ON id_map (server_id);
+
+  -- Who may replay: one replayer per file, also across processes (the app and the CLI).
+  CREATE TABLE replay_lease (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    owner TEXT NOT NULL,
+    expires_at INTEGER NOT NULL
+  );
+  `,
+];
+
+export class OutboxVersionError extends Error {
+  override readonly name = 'OutboxVersionError';
+}
+
+export function openDatabase(file: string): Database.Database {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const db = new Database(file);
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    migrate(db);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+function migrate(db: Database.Database): void {
+  const version = db.pragma('user_version', { simple: true }) as number;
+  if (version > MIGRATIONS.length) {
+    throw new OutboxVersionError(
+      `the outbox file is version ${version}, newer than this app understands (${MIGRATIONS.length}); update the app`,
+    );
+  }
+  for (let next = version + 1; next <= MIGRATIONS.length; next++) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[next - 1]!);
+      db.pragma(`user_version = ${next}`);
+    })();
+  }
+}

@@ -1,0 +1,25 @@
+/**
+ * The outbox: the user's queued edits (intent), kept in their own database, laid over the mirror for views,
+ * and replayed against the provider so that nothing is lost and nothing is done twice.
+ */
+export { OutboxVersionError } from './database.js';
+export type { EntryProblem, MutationResult, OutboxEntry, OutboxEntryOf, ResultMap } from './entry.js';
+export { isCreate, MUTATION_KINDS, type CreateKind, type MutationKind } from './kinds.js';
+export { isLocalId, type LocalId } from './local-ids.js';
+export { Outbox, openOutbox, type OutboxEvents, type OutboxOptions } from './outbox.js';
+export { overlay, type InvoiceRow, type OverlaidRow, type OverlayResource, type OverlayRowTypes, type PendingKind } from './overlay.js';
+export { Replayer, type ReplayerEvents, type ReplayerOptions, type RunReport } from './replayer.js';
+export {
+  OutboxValidationError,
+  validateParams,
+  type AnyMutationInput,
+  type AttachmentInput,
+  type Mutation,
+  type MutationInput,
+  type MutationParams,
+  type StoredAttachment,
+  type ValidationIssue,
+} from './schemas.js';
+export type { OutboxClient } from './send.js';
+export { ENTRY_STATES, OutboxError, PENDING_STATES, type EntryState } from './states.js';
+export type { EntryFilter } from './store.js';

@@ -1,0 +1,111 @@
+/**
+ * The replayer's side of the outbox: the state changes that sending makes. Each is committed (and, with
+ * synchronous=FULL, on disk) before the method returns, and reported through the outbox's change events.
+ */
+import type Database from 'better-sqlite3';
+import type { EntryProblem, EntryRow, MutationResult } from './entry.js';
+import { isCreate, type MutationKind } from './kinds.js';
+import { ReplayLease } from './lease.js';
+import type { EntryChanges, EntryStore } from './store.js';
+import { waitingReasons } from './waiting.js';
+
+export class ReplayJournal {
+  constructor(
+    private readonly db: Database.Database,
+    private readonly store: EntryStore,
+    private readonly notify: (ids: readonly number[]) => void,
+  ) {}
+
+  /** Unsettled entries in entry order, and why each queued one cannot go yet. */
+  snapshot(): { active: EntryRow[]; waiting: Map<number, string> } {
+    const active = this.store.activeRows();
+    return { active, waiting: waitingReasons(active) };
+  }
+
+  lease(owner: string, ttlMs: number): ReplayLease {
+    return new ReplayLease(this.db, owner, ttlMs);
+  }
+
+  /**
+   * Marks a queued entry `sending` before its request goes out, with what was observed just before
+   * (`precheck`). Returns the row as it will be sent, or null when, since it was picked, it was discarded
+   * or has to wait after all.
+   */
+  beginSend(id: number, precheck: unknown, now: number): EntryRow | null {
+    const sent = this.store.transaction(() => {
+      const { active, waiting } = this.snapshot();
+      const row = active.find((r) => r.id === id);
+      if (!row || row.state !== 'queued' || waiting.has(id)) return null;
+      this.store.change(row, 'sending', { attempts: row.attempts + 1, sent_at: now, next_attempt_at: now, precheck }, now);
+      return this.store.mustRow(id);
+    });
+    if (sent) this.notify([id]);
+    return sent;
+  }
+
+  attachmentBytes(entryId: number): Map<number, Uint8Array> {
+    return this.store.attachmentBytes(entryId);
+  }
+
+  /** Server ids already matched to other entries of `kind`: reconciliation must not claim them twice. */
+  claimedServerIds(kind: MutationKind, exceptEntryId: number): Set<number> {
+    return this.store.claimedServerIds(kind, exceptEntryId);
+  }
+
+  /**
+   * The server confirmed the entry. For a create, `serverId` replaces its local id everywhere; without one,
+   * entries that refer to the local id cannot be sent and go to review.
+   */
+  complete<K extends MutationKind>(id: number, result: MutationResult<K>, serverId: number | null, now: number): void {
+    const changed = this.store.transaction(() => {
+      const row = this.store.mustRow(id);
+      this.store.change(row, 'done', { result, failures: 0, problem: null }, now);
+      if (!isCreate(row.kind)) return [id];
+      if (serverId !== null) return [id, ...this.store.adoptServerId(row, serverId, now)];
+      const dependents = this.store.dependents(id);
+      const problem: EntryProblem = {
+        kind: 'dependency',
+        message: `#${id} (${row.kind}) went through but the provider gave no id for it: edit this entry to use the record's id`,
+      };
+      for (const dependent of dependents) this.store.change(dependent, 'needs_review', { problem }, now);
+      return [id, ...dependents.map((d) => d.id)];
+    });
+    this.notify(changed);
+  }
+
+  /** The provider refused it: the user edits and retries. */
+  fail(id: number, problem: EntryProblem, now: number): void {
+    this.move(id, 'failed', { problem, failures: 0 }, now);
+  }
+
+  /** The outbox cannot decide on its own. */
+  review(id: number, problem: EntryProblem, now: number): void {
+    this.move(id, 'needs_review', { problem }, now);
+  }
+
+  /** Not sent (or certainly not executed): queued again, due at `nextAttemptAt`. */
+  retryLater(id: number, problem: EntryProblem, nextAttemptAt: number, now: number): void {
+    this.move(id, 'queued', (row) => ({ problem, failures: row.failures + 1, next_attempt_at: nextAttemptAt }), now);
+  }
+
+  /** The request may have been executed and the server could not be asked yet: stays `sending`, checked again later. */
+  stayUnconfirmed(id: number, problem: EntryProblem, nextAttemptAt: number, now: number): void {
+    this.move(id, 'sending', (row) => ({ problem, failures: row.failures + 1, next_attempt_at: nextAttemptAt }), now);
+  }
+
+  /** Reconciliation found that the request never took effect: queued, due at once. */
+  resend(id: number, now: number): void {
+    this.move(id, 'queued', { problem: null, next_attempt_at: now }, now);
+  }
+
+  /** Auth failure: the request was not executed; it waits for the queue to resume. */
+  requeue(id: number, problem: EntryProblem, now: number): void {
+    this.move(id, 'queued', { problem, next_attempt_at: now }, now);
+  }
+
+  private move(id: number, to: EntryRow['state'], changes: EntryChanges | ((row: EntryRow) => EntryChanges), now: number): void {
+    const row = this.store.mustRow(id);
+    this.store.change(row, to, typeof changes === 'function' ? changes(row) : changes, now);
+    this.notify([id]);
+  }
+}

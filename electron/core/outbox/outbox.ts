@@ -1,0 +1,194 @@
+/**
+ * The outbox: the user's queued edits, in their own SQLite file (DESIGN rule 1). Nothing here talks to the
+ * network; the Replayer sends what is queued. Every change is reported with a `changed` event.
+ */
+import { EventEmitter } from 'node:events';
+import type Database from 'better-sqlite3';
+import { prepareAttachments } from './attachments.js';
+import { openDatabase } from './database.js';
+import { toEntry, type EntryProblem, type EntryRow, type OutboxEntry, type OutboxEntryOf } from './entry.js';
+import { ReplayJournal } from './journal.js';
+import { CREATED_RESOURCE, type MutationKind } from './kinds.js';
+import { entryIdOf } from './local-ids.js';
+import { localRefs, replaceLocalId, type StoredParams } from './references.js';
+import { OutboxValidationError, validateParams, type AnyMutationInput, type Mutation } from './schemas.js';
+import { OutboxError, PENDING_STATES, type EntryState } from './states.js';
+import { EntryStore, type EntryFilter } from './store.js';
+import { waitingReasons } from './waiting.js';
+
+export interface OutboxOptions {
+  /** Clock for created/updated times (epoch ms). */
+  now?: () => number;
+}
+
+export interface OutboxEvents {
+  /** An entry was added or changed; the entry as it is now. */
+  changed: [entry: OutboxEntry];
+}
+
+export function openOutbox(file: string, options: OutboxOptions = {}): Outbox {
+  return new Outbox(openDatabase(file), options.now ?? Date.now);
+}
+
+export class Outbox extends EventEmitter<OutboxEvents> {
+  private readonly store: EntryStore;
+  /** For the Replayer: the state changes that sending makes. */
+  readonly journal: ReplayJournal;
+
+  constructor(
+    private readonly db: Database.Database,
+    readonly now: () => number,
+  ) {
+    super();
+    this.store = new EntryStore(db);
+    this.journal = new ReplayJournal(db, this.store, (ids) => this.notify(ids));
+  }
+
+  /** Validates and queues a mutation. A create's entry carries its local id (`local:<id>`) at once. */
+  async enqueue<M extends Mutation>(mutation: M): Promise<OutboxEntryOf<M['kind']>> {
+    const params = validateParams(mutation.kind, mutation.params) as StoredParams;
+    const attachments = await this.prepare(mutation.kind, params);
+    // After the file reads: the references are checked against the outbox as it is when the row is written.
+    const id = this.store.insert(mutation.kind, this.withServerIds(mutation.kind, params), attachments, this.now());
+    this.notify([id]);
+    return this.get(id) as OutboxEntryOf<M['kind']>;
+  }
+
+  /** Entries in entry order; a local record key also finds its entries after the server id replaced it. */
+  list(filter: EntryFilter = {}): OutboxEntry[] {
+    const recordKey = filter.recordKey === undefined ? undefined : this.currentRecordKey(filter.recordKey);
+    return this.toEntries(this.store.rows({ ...filter, recordKey }));
+  }
+
+  get(id: number): OutboxEntry {
+    return this.toEntries([this.store.mustRow(id)])[0]!;
+  }
+
+  /** Entries not settled yet (queued, sending, failed, needs_review): what the overlay lays over the mirror. */
+  pending(): OutboxEntry[] {
+    return this.toEntries(this.store.activeRows());
+  }
+
+  counts(): Record<EntryState, number> {
+    return this.store.counts();
+  }
+
+  /** The server id of a create's record, once known: `resolveId('local:7')` → 123, else null. */
+  resolveId(localId: string): number | null {
+    const entryId = entryIdOf(localId);
+    return entryId === null ? null : this.store.serverIdOf(entryId);
+  }
+
+  /** failed / needs_review → queued, due now. Refused while a create it refers to was discarded. */
+  retry(id: number): OutboxEntry {
+    this.store.transaction(() => {
+      const row = this.store.mustRow(id);
+      if (row.state !== 'failed' && row.state !== 'needs_review') {
+        throw new OutboxError('refused', `entry #${id} is ${row.state.replace('_', ' ')}: only failed entries and entries needing review can be retried`);
+      }
+      const blocker = this.settledDependency(row);
+      if (blocker) throw new OutboxError('refused', `entry #${id} ${blocker}`);
+      this.store.change(row, 'queued', { problem: null, failures: 0, next_attempt_at: this.now() }, this.now());
+    });
+    this.notify([id]);
+    return this.get(id);
+  }
+
+  /**
+   * Replaces the params of a queued, failed or needs-review entry (validated like enqueue; the state stays).
+   * Stored attachments are kept by listing them as they appear in the entry's params ({attachmentId, ...}).
+   */
+  async edit(id: number, params: AnyMutationInput): Promise<OutboxEntry> {
+    const kind = this.editable(this.store.mustRow(id)).kind;
+    const validated = validateParams(kind, params) as StoredParams;
+    const attachments = await this.prepare(kind, validated);
+    this.store.transaction(() => {
+      const row = this.editable(this.store.mustRow(id));
+      const rescheduled = row.state === 'queued' ? { failures: 0, next_attempt_at: this.now() } : {};
+      this.store.replaceParams(row, this.withServerIds(kind, validated), attachments, rescheduled, this.now());
+    });
+    this.notify([id]);
+    return this.get(id);
+  }
+
+  /**
+   * queued / failed / needs_review → cancelled; the row stays as history. Entries that refer to a discarded
+   * create by its local id can never be sent as they are: they go to needs_review, saying why.
+   */
+  discard(id: number): OutboxEntry {
+    const changed = this.store.transaction(() => {
+      const row = this.store.mustRow(id);
+      if (row.state === 'sending') {
+        throw new OutboxError('refused', `entry #${id} is being sent: it can be discarded only once the server has answered`);
+      }
+      this.store.change(row, 'cancelled', {}, this.now());
+      const dependents = this.store.dependents(id);
+      for (const dependent of dependents) {
+        const problem: EntryProblem = { kind: 'dependency', message: `it refers to #${id} (${row.kind}), which was discarded: edit or discard it` };
+        this.store.change(dependent, 'needs_review', { problem }, this.now());
+      }
+      return [id, ...dependents.map((d) => d.id)];
+    });
+    this.notify(changed);
+    return this.get(id);
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  private editable(row: EntryRow): EntryRow {
+    if (row.state === 'queued' || row.state === 'failed' || row.state === 'needs_review') return row;
+    throw new OutboxError('refused', `entry #${row.id} is ${row.state.replace('_', ' ')}: only queued, failed or needs-review entries can be edited`);
+  }
+
+  private async prepare(kind: MutationKind, params: StoredParams) {
+    return Array.isArray(params.attachments) ? prepareAttachments(kind, params.attachments) : undefined;
+  }
+
+  /**
+   * Checks each local id in the params: it must name a create of the right kind that was not discarded; one
+   * whose server id is known is replaced by it.
+   */
+  private withServerIds(kind: MutationKind, params: StoredParams): StoredParams {
+    let result = params;
+    for (const ref of localRefs(kind, params)) {
+      const create = this.store.row(ref.entryId);
+      const fail = (message: string) => new OutboxValidationError(kind, [{ field: ref.field, message }]);
+      if (!create || create.kind !== ref.create) throw fail(`${ref.localId} is not a queued ${CREATED_RESOURCE[ref.create]}`);
+      if (create.state === 'cancelled') throw fail(`${ref.localId} was discarded`);
+      if (create.state !== 'done') continue;
+      const serverId = this.store.serverIdOf(create.id);
+      if (serverId === null) throw fail(`${ref.localId} was created but the provider gave no id for it`);
+      result = replaceLocalId(kind, result, ref.localId, serverId);
+    }
+    return result;
+  }
+
+  /** Why an entry cannot be retried as it is: it refers to a create that was discarded or gave no id. */
+  private settledDependency(row: EntryRow): string | null {
+    for (const ref of localRefs(row.kind, JSON.parse(row.params))) {
+      const create = this.store.row(ref.entryId);
+      if (create && PENDING_STATES.includes(create.state)) continue;
+      return `refers to ${ref.localId} in ${ref.field}, which will never get a server id: edit ${ref.field} first`;
+    }
+    return null;
+  }
+
+  /** `contact:local:7` → `contact:123` once the create has its server id. */
+  private currentRecordKey(key: string): string {
+    const match = /^(\w+):local:(\d+)$/.exec(key);
+    const serverId = match ? this.store.serverIdOf(Number(match[2])) : null;
+    return match && serverId !== null ? `${match[1]}:${serverId}` : key;
+  }
+
+  private toEntries(rows: readonly EntryRow[]): OutboxEntry[] {
+    const waiting = rows.some((row) => row.state === 'queued') ? waitingReasons(this.store.activeRows()) : new Map<number, string>();
+    return rows.map((row) => toEntry(row, waiting.get(row.id) ?? null));
+  }
+
+  private notify(ids: readonly number[]): void {
+    if (this.listenerCount('changed') === 0) return;
+    for (const entry of this.toEntries(ids.map((id) => this.store.mustRow(id)))) this.emit('changed', entry);
+  }
+}

@@ -1,0 +1,302 @@
+/**
+ * What each queued mutation may carry, checked with zod on enqueue and on every edit. Field names are the
+ * API's (api-spec.md); messages name the field and say what is expected. Only shapes are checked here: what
+ * the provider alone can judge (is this country code real, is that domain free) it judges when the entry is
+ * sent, and its refusal is kept on the entry.
+ *
+ * Ids of records that exist only in the outbox so far are written as local ids (`local:7`).
+ */
+import { z } from 'zod';
+import { normalizeDate } from '../../../shared/dates.js';
+import { toCents } from '../../../shared/money.js';
+import { MUTATION_KINDS, type MutationKind } from './kinds.js';
+import { isLocalId, type LocalId } from './local-ids.js';
+
+const requiredOr = (message: string) => (issue: { input: unknown }) => (issue.input === undefined ? 'is required' : message);
+
+const text = z.string({ error: 'must be text' });
+const nonEmptyText = z.string({ error: requiredOr('must be text') }).trim().min(1, { error: 'must not be empty' });
+const flag = z.boolean({ error: 'must be true or false' });
+const id = z.int({ error: requiredOr('must be a whole number') }).positive({ error: 'must be above 0' });
+
+const REF_MESSAGE = 'must be an id (a whole number above 0) or a local id such as local:7';
+/** A record id on the server, or the local id of a queued create. */
+const ref = z.union(
+  [
+    z.int({ error: REF_MESSAGE }).positive({ error: REF_MESSAGE }),
+    z.custom<LocalId>(isLocalId, { error: REF_MESSAGE }),
+  ],
+  { error: requiredOr(REF_MESSAGE) },
+);
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const email = z.string({ error: 'must be text' }).trim().regex(EMAIL, { error: 'must be an e-mail address' });
+const country = z.string({ error: 'must be text' }).trim().regex(/^[A-Za-z]{2}$/, { error: 'must be a 2-letter ISO country code' });
+
+const isoDate = z
+  .string({ error: 'must be a date YYYY-mm-dd' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date written YYYY-mm-dd' })
+  .refine((value) => normalizeDate(value) === value, { error: 'must be a real calendar date' });
+
+const MONEY = 'must be an amount with at most two decimals, e.g. 12.50';
+const amount = z
+  .union([z.string({ error: MONEY }), z.number({ error: MONEY })], { error: requiredOr(MONEY) })
+  .refine(isMoney, { error: MONEY });
+
+const taxRate = z.number({ error: 'must be a percentage' }).min(0, { error: 'must be at least 0' }).max(100, { error: 'must be at most 100' });
+
+/** Custom field values keyed by the custom field's id. */
+const customFields = z.record(z.string().regex(/^\d+$/, { error: 'keys must be custom field ids' }), text, {
+  error: 'must map custom field ids to text',
+});
+
+const FILE_NAME = 'must be a file name without /, \\ or |';
+const fileName = nonEmptyText.refine((name) => !/[/\\|\0]/.test(name) && name !== '.' && name !== '..', { error: FILE_NAME });
+
+/** An attachment of a queued ticket or reply, as it is stored: the bytes live in the outbox database. */
+export interface StoredAttachment {
+  attachmentId: number;
+  name: string;
+  size: number;
+}
+
+const ATTACHMENT = 'must be {name, data: bytes}, {path} of a file to read, or a stored attachment {attachmentId}';
+const attachment = z.union(
+  [
+    z.strictObject({ name: fileName, data: z.instanceof(Uint8Array, { error: 'must be bytes (Uint8Array)' }) }),
+    z.strictObject({ path: nonEmptyText, name: fileName.optional() }),
+    z.strictObject({ attachmentId: id, name: text.optional(), size: z.int().optional() }),
+  ],
+  { error: ATTACHMENT },
+);
+const attachments = z.array(attachment, { error: 'must be a list of attachments' });
+
+const strict = <Shape extends z.ZodRawShape>(shape: Shape) =>
+  z.strictObject(shape, {
+    error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}` : 'must be an object'),
+  });
+
+const contactFields = {
+  firstname: text.optional(),
+  lastname: text.optional(),
+  companyname: text.optional(),
+  email: email.optional(),
+  address1: text.optional(),
+  address2: text.optional(),
+  city: text.optional(),
+  state: text.optional(),
+  postcode: text.optional(),
+  country: country.optional(),
+  phonenumber: text.optional(),
+  password2: nonEmptyText.optional(),
+  generalemails: flag.optional(),
+  productemails: flag.optional(),
+  domainemails: flag.optional(),
+  invoiceemails: flag.optional(),
+  supportemails: flag.optional(),
+};
+
+const addContact = strict({ ...contactFields, tax_id: text.optional() }).superRefine((params, ctx) => {
+  if (![params.firstname, params.lastname, params.companyname, params.email].some((v) => v?.trim())) {
+    ctx.addIssue({ code: 'custom', path: ['firstname'], message: 'give at least a first name, last name, company name or e-mail' });
+  }
+});
+
+const updateContact = strict({ contactid: ref, subaccount: flag.optional(), ...contactFields }).superRefine((params, ctx) => {
+  if (Object.keys(params).every((key) => key === 'contactid')) {
+    ctx.addIssue({ code: 'custom', path: ['contactid'], message: 'nothing to change: give at least one field besides contactid' });
+  }
+});
+
+const deleteContact = strict({ contactid: ref });
+
+const ticketAuthor = {
+  contactid: ref.optional(),
+  name: nonEmptyText.optional(),
+  email: email.optional(),
+};
+
+/** contactid, or name and email together (a non-client author). */
+function checkAuthor(params: { contactid?: unknown; name?: string; email?: string }, ctx: z.RefinementCtx): void {
+  const named = params.name !== undefined || params.email !== undefined;
+  if (named && params.contactid !== undefined) ctx.addIssue({ code: 'custom', path: ['contactid'], message: 'give either contactid or name and email, not both' });
+  if (named && (params.name === undefined || params.email === undefined)) {
+    ctx.addIssue({ code: 'custom', path: [params.name === undefined ? 'name' : 'email'], message: 'name and email go together' });
+  }
+}
+
+const openTicket = strict({
+  deptid: id,
+  subject: nonEmptyText,
+  message: nonEmptyText,
+  ...ticketAuthor,
+  serviceid: id.optional(),
+  domainid: id.optional(),
+  markdown: flag.optional(),
+  customfields: customFields.optional(),
+  attachments: attachments.optional(),
+  priority: z.enum(['Low', 'Medium', 'High'], { error: 'must be Low, Medium or High' }).optional(),
+}).superRefine((params, ctx) => {
+  checkAuthor(params, ctx);
+  if (params.serviceid !== undefined && params.domainid !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['domainid'], message: 'give only one of serviceid and domainid' });
+  }
+});
+
+const addTicketReply = strict({
+  ticketid: ref,
+  message: nonEmptyText,
+  ...ticketAuthor,
+  markdown: flag.optional(),
+  useMarkdown: flag.optional(),
+  customfields: customFields.optional(),
+  attachments: attachments.optional(),
+}).superRefine(checkAuthor);
+
+export const INVOICE_STATUSES = ['Draft', 'Unpaid', 'Paid', 'Cancelled', 'Refunded', 'Collections', 'Payment Pending'] as const;
+
+const invoiceItem = strict({ description: nonEmptyText, amount, taxed: flag.optional() });
+
+const createInvoice = strict({
+  status: z.enum(INVOICE_STATUSES, { error: `must be one of ${INVOICE_STATUSES.join(', ')}` }).optional(),
+  draft: flag.optional(),
+  taxrate: taxRate.optional(),
+  taxrate2: taxRate.optional(),
+  date: isoDate.optional(),
+  duedate: isoDate.optional(),
+  notes: text.optional(),
+  items: z.array(invoiceItem, { error: 'must be a list of line items' }).optional(),
+}).superRefine((params, ctx) => {
+  if (params.draft === true && params.status !== undefined && params.status !== 'Draft') {
+    ctx.addIssue({ code: 'custom', path: ['status'], message: `contradicts draft: a draft invoice cannot be ${params.status}` });
+  }
+});
+
+const list = <T extends z.ZodType>(item: T) => z.array(item, { error: 'must be a list' });
+
+const addOrder = strict({
+  pid: list(id).optional(),
+  domain: list(text).optional(),
+  billingcycle: list(text).optional(),
+  domaintype: list(z.enum(['register', 'transfer'], { error: 'must be register or transfer' })).optional(),
+  regperiod: list(id).optional(),
+  eppcode: list(text).optional(),
+  nameserver1: text.optional(),
+  nameserver2: text.optional(),
+  nameserver3: text.optional(),
+  nameserver4: text.optional(),
+  nameserver5: text.optional(),
+  customfields: list(customFields).optional(),
+  configoptions: list(z.record(z.string().regex(/^\d+$/, { error: 'keys must be configurable option ids' }), z.int({ error: 'must be an option id' }))).optional(),
+  promocode: text.optional(),
+  affid: id.optional(),
+  addons: list(list(id)).optional(),
+  hostname: list(text).optional(),
+  ns1prefix: list(text).optional(),
+  ns2prefix: list(text).optional(),
+  rootpw: list(text).optional(),
+  contactid: ref.optional(),
+  dnsmanagement: flag.optional(),
+  domainfields: list(z.union([list(text), z.record(z.string(), text)], { error: 'must be a list of values or a map of named values' })).optional(),
+  emailforwarding: list(flag).optional(),
+  idprotection: list(flag).optional(),
+  domainrenewals: z.record(nonEmptyText, id, { error: 'must map domain names to whole years' }).optional(),
+  addonid: id.optional(),
+  serviceid: id.optional(),
+  addonids: list(id).optional(),
+  serviceids: list(id).optional(),
+  paymentmethod: nonEmptyText.optional(),
+}).superRefine((params, ctx) => {
+  const ordersSomething =
+    (params.pid?.length ?? 0) > 0 ||
+    (params.domaintype?.length ?? 0) > 0 ||
+    Object.keys(params.domainrenewals ?? {}).length > 0 ||
+    params.addonid !== undefined ||
+    (params.addonids?.length ?? 0) > 0;
+  if (!ordersSomething) {
+    ctx.addIssue({ code: 'custom', path: ['pid'], message: 'nothing to order: give pid, domain with domaintype, domainrenewals, addonid or addonids' });
+  }
+  if ((params.domaintype?.length ?? 0) > (params.domain?.length ?? 0)) {
+    ctx.addIssue({ code: 'custom', path: ['domain'], message: 'each domaintype needs its domain at the same position' });
+  }
+  if ((params.addonids?.length ?? 0) !== (params.serviceids?.length ?? 0)) {
+    ctx.addIssue({ code: 'custom', path: ['serviceids'], message: 'addonids and serviceids go in pairs: give as many of each' });
+  }
+  if ((params.addonid === undefined) !== (params.serviceid === undefined)) {
+    ctx.addIssue({ code: 'custom', path: ['serviceid'], message: 'addonid and serviceid go together' });
+  }
+});
+
+const domainRequestEpp = strict({ domainid: id.optional(), domainname: nonEmptyText.optional() }).superRefine((params, ctx) => {
+  if ((params.domainid === undefined) === (params.domainname === undefined)) {
+    ctx.addIssue({ code: 'custom', path: ['domainid'], message: 'give exactly one of domainid and domainname' });
+  }
+});
+
+export const PARAM_SCHEMAS = {
+  'add-contact': addContact,
+  'update-contact': updateContact,
+  'delete-contact': deleteContact,
+  'open-ticket': openTicket,
+  'add-ticket-reply': addTicketReply,
+  'create-invoice': createInvoice,
+  'add-order': addOrder,
+  'domain-request-epp': domainRequestEpp,
+} satisfies Record<MutationKind, z.ZodType>;
+
+/** What a caller passes for a kind (attachments as bytes, files or stored attachments). */
+export type MutationInput<K extends MutationKind> = z.input<(typeof PARAM_SCHEMAS)[K]>;
+/** Params after validation. */
+export type MutationParams<K extends MutationKind> = z.output<(typeof PARAM_SCHEMAS)[K]>;
+
+/** A mutation to queue: its kind and the operation's parameters. */
+export type Mutation = { [K in MutationKind]: { kind: K; params: MutationInput<K> } }[MutationKind];
+export type AnyMutationInput = MutationInput<MutationKind>;
+
+export type AttachmentInput = NonNullable<MutationParams<'open-ticket'>['attachments']>[number];
+
+export interface ValidationIssue {
+  /** The offending field as a path, e.g. `items[1].amount`; '' for the params as a whole. */
+  field: string;
+  message: string;
+}
+
+/** Params that do not fit their kind. `message` lists every issue as `field: problem`. */
+export class OutboxValidationError extends Error {
+  override readonly name = 'OutboxValidationError';
+
+  constructor(
+    readonly kind: string,
+    readonly issues: ValidationIssue[],
+  ) {
+    super(`${kind}: ${issues.map((i) => (i.field ? `${i.field}: ${i.message}` : i.message)).join('; ')}`);
+  }
+}
+
+export function isMutationKind(value: unknown): value is MutationKind {
+  return typeof value === 'string' && (MUTATION_KINDS as readonly string[]).includes(value);
+}
+
+export function validateParams<K extends MutationKind>(kind: K, params: unknown): MutationParams<K> {
+  if (!isMutationKind(kind)) {
+    throw new OutboxValidationError(String(kind), [{ field: 'kind', message: `unknown mutation; expected one of ${MUTATION_KINDS.join(', ')}` }]);
+  }
+  const parsed = PARAM_SCHEMAS[kind].safeParse(params);
+  if (parsed.success) return parsed.data as MutationParams<K>;
+  throw new OutboxValidationError(kind, parsed.error.issues.map((issue) => ({ field: fieldPath(issue.path), message: issue.message })));
+}
+
+function fieldPath(path: readonly PropertyKey[]): string {
+  return path.map((part, i) => (typeof part === 'number' ? `[${part}]` : `${i > 0 ? '.' : ''}${String(part)}`)).join('');
+}
+
+/** A decimal with at most two places; numbers too (toCents alone would round 1.005 silently). */
+function isMoney(value: string | number): boolean {
+  if (typeof value === 'number' && (!Number.isFinite(value) || Math.abs(value * 100 - Math.round(value * 100)) > 1e-6)) return false;
+  try {
+    toCents(value);
+    return true;
+  } catch {
+    return false;
+  }
+}

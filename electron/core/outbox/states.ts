@@ -1,0 +1,41 @@
+/**
+ * The life of an entry (Replicache/Linear: queued → sending → done / failed / needs_review).
+ *
+ * - queued: waiting to be sent (maybe after a backoff, maybe behind another entry).
+ * - sending: the request may have reached the server and no answer has been recorded. Written before the
+ *   request goes out; found after a crash or a lost reply, it is checked against the server before any resend.
+ * - done: the server confirmed it. failed: the provider refused it (edit and retry). needs_review: the outbox
+ *   cannot tell on its own what happened or what to do; the user decides (retry or discard).
+ * - cancelled: discarded by the user. done and cancelled are final; rows are never deleted.
+ */
+
+export const ENTRY_STATES = ['queued', 'sending', 'done', 'failed', 'needs_review', 'cancelled'] as const;
+export type EntryState = (typeof ENTRY_STATES)[number];
+
+/** States of entries whose intent is not settled: what the overlay lays over the mirror. */
+export const PENDING_STATES: readonly EntryState[] = ['queued', 'sending', 'failed', 'needs_review'];
+
+const NEXT: Record<EntryState, readonly EntryState[]> = {
+  queued: ['queued', 'sending', 'needs_review', 'cancelled'],
+  sending: ['sending', 'queued', 'done', 'failed', 'needs_review'],
+  failed: ['failed', 'queued', 'needs_review', 'cancelled'],
+  needs_review: ['needs_review', 'queued', 'cancelled'],
+  done: [],
+  cancelled: [],
+};
+
+export function canMove(from: EntryState, to: EntryState): boolean {
+  return NEXT[from].includes(to);
+}
+
+/** A request the outbox refuses: unknown entry, or an action its state does not allow. */
+export class OutboxError extends Error {
+  override readonly name = 'OutboxError';
+
+  constructor(
+    readonly code: 'not_found' | 'refused',
+    message: string,
+  ) {
+    super(message);
+  }
+}

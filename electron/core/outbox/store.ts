@@ -1,0 +1,204 @@
+/**
+ * SQL over the outbox database: entry rows, their attachments and the id map. Every state change goes through
+ * `change`, which enforces the state machine (states.ts). Multi-row changes run in one transaction.
+ */
+import type Database from 'better-sqlite3';
+import type { PreparedAttachment } from './attachments.js';
+import type { EntryProblem, EntryRow } from './entry.js';
+import { CREATED_RESOURCE, isCreate, type MutationKind } from './kinds.js';
+import { localIdOf } from './local-ids.js';
+import { localRefs, recordKeyOf, replaceLocalId, type StoredParams } from './references.js';
+import { OutboxValidationError, type StoredAttachment } from './schemas.js';
+import { canMove, ENTRY_STATES, OutboxError, PENDING_STATES, type EntryState } from './states.js';
+
+/** Columns a state change may set besides the state. */
+export interface EntryChanges {
+  params?: StoredParams;
+  record_key?: string;
+  attempts?: number;
+  failures?: number;
+  problem?: EntryProblem | null;
+  sent_at?: number | null;
+  next_attempt_at?: number;
+  result?: unknown;
+  precheck?: unknown;
+}
+
+export interface EntryFilter {
+  states?: readonly EntryState[];
+  kind?: MutationKind;
+  recordKey?: string;
+}
+
+/** Params the outbox keeps only while they may still be sent. */
+const SECRET_FIELDS = ['password2', 'rootpw'];
+
+export class EntryStore {
+  constructor(private readonly db: Database.Database) {}
+
+  row(id: number): EntryRow | undefined {
+    return this.db.prepare('SELECT * FROM entries WHERE id = ?').get(id) as EntryRow | undefined;
+  }
+
+  mustRow(id: number): EntryRow {
+    const row = this.row(id);
+    if (!row) throw new OutboxError('not_found', `no outbox entry #${id}`);
+    return row;
+  }
+
+  rows(filter: EntryFilter = {}): EntryRow[] {
+    const where: string[] = [];
+    const values: unknown[] = [];
+    if (filter.states) {
+      where.push(`state IN (${filter.states.map(() => '?').join(', ') || "''"})`);
+      values.push(...filter.states);
+    }
+    if (filter.kind) {
+      where.push('kind = ?');
+      values.push(filter.kind);
+    }
+    if (filter.recordKey) {
+      where.push('record_key = ?');
+      values.push(filter.recordKey);
+    }
+    const sql = `SELECT * FROM entries ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id`;
+    return this.db.prepare(sql).all(...values) as EntryRow[];
+  }
+
+  /** Unsettled entries (queued, sending, failed, needs_review) in entry order. */
+  activeRows(): EntryRow[] {
+    return this.rows({ states: PENDING_STATES });
+  }
+
+  counts(): Record<EntryState, number> {
+    const counts = Object.fromEntries(ENTRY_STATES.map((state) => [state, 0])) as Record<EntryState, number>;
+    const rows = this.db.prepare('SELECT state, COUNT(*) AS n FROM entries GROUP BY state').all() as { state: EntryState; n: number }[];
+    for (const { state, n } of rows) counts[state] = n;
+    return counts;
+  }
+
+  /** Inserts a queued entry with its attachments; returns its id. */
+  insert(kind: MutationKind, params: StoredParams, attachments: readonly PreparedAttachment[] | undefined, now: number): number {
+    return this.db.transaction(() => {
+      const { lastInsertRowid } = this.db
+        .prepare(
+          `INSERT INTO entries (kind, record_key, params, state, created_at, updated_at, next_attempt_at)
+           VALUES (?, '', '{}', 'queued', ?, ?, ?)`,
+        )
+        .run(kind, now, now, now);
+      const id = Number(lastInsertRowid);
+      const stored = this.withAttachments(kind, id, params, attachments);
+      this.db.prepare('UPDATE entries SET params = ?, record_key = ? WHERE id = ?').run(JSON.stringify(stored), recordKeyOf(kind, stored, id), id);
+      return id;
+    })();
+  }
+
+  /** New params for an entry (edit); attachments it no longer lists are dropped. */
+  replaceParams(row: EntryRow, params: StoredParams, attachments: readonly PreparedAttachment[] | undefined, changes: EntryChanges, now: number): void {
+    this.db.transaction(() => {
+      const stored = this.withAttachments(row.kind, row.id, params, attachments);
+      const kept = ((stored.attachments ?? []) as StoredAttachment[]).map((a) => a.attachmentId);
+      const notKept = kept.length ? ` AND id NOT IN (${kept.map(() => '?').join(', ')})` : '';
+      this.db.prepare(`DELETE FROM attachments WHERE entry_id = ?${notKept}`).run(row.id, ...kept);
+      this.change(row, row.state, { ...changes, params: stored, record_key: recordKeyOf(row.kind, stored, row.id) }, now);
+    })();
+  }
+
+  /**
+   * Sets the state (and other columns) of an entry, refusing moves the state machine does not allow.
+   * Final states drop what is no longer needed: secrets in the params and attachment bytes.
+   */
+  change(row: EntryRow, to: EntryState, changes: EntryChanges, now: number): void {
+    if (!canMove(row.state, to)) throw new OutboxError('refused', `entry #${row.id} is ${row.state.replace('_', ' ')}: it cannot become ${to.replace('_', ' ')}`);
+    const settled = to === 'done' || to === 'cancelled';
+    const params = changes.params ?? (settled ? JSON.parse(row.params) : undefined);
+    const columns: Record<string, unknown> = { state: to, updated_at: now };
+    if (params !== undefined) columns.params = JSON.stringify(settled ? withoutSecrets(params) : params);
+    if (changes.record_key !== undefined) columns.record_key = changes.record_key;
+    if (changes.attempts !== undefined) columns.attempts = changes.attempts;
+    if (changes.failures !== undefined) columns.failures = changes.failures;
+    if (changes.problem !== undefined) {
+      columns.error_kind = changes.problem?.kind ?? null;
+      columns.error_message = changes.problem?.message ?? null;
+    }
+    if (changes.sent_at !== undefined) columns.sent_at = changes.sent_at;
+    if (changes.next_attempt_at !== undefined) columns.next_attempt_at = changes.next_attempt_at;
+    if (changes.result !== undefined) columns.result = JSON.stringify(changes.result);
+    if (changes.precheck !== undefined) columns.precheck = changes.precheck === null ? null : JSON.stringify(changes.precheck);
+    const names = Object.keys(columns);
+    this.db.prepare(`UPDATE entries SET ${names.map((n) => `${n} = ?`).join(', ')} WHERE id = ?`).run(...Object.values(columns), row.id);
+    if (settled) this.db.prepare('DELETE FROM attachments WHERE entry_id = ?').run(row.id);
+  }
+
+  attachmentBytes(entryId: number): Map<number, Uint8Array> {
+    const rows = this.db.prepare('SELECT id, data FROM attachments WHERE entry_id = ?').all(entryId) as { id: number; data: Buffer }[];
+    return new Map(rows.map((r) => [r.id, new Uint8Array(r.data)]));
+  }
+
+  serverIdOf(entryId: number): number | null {
+    const row = this.db.prepare('SELECT server_id FROM id_map WHERE entry_id = ?').get(entryId) as { server_id: number } | undefined;
+    return row?.server_id ?? null;
+  }
+
+  /** Server ids (among `serverIds`) already given to entries of `kind` other than `exceptEntryId`. */
+  claimedServerIds(kind: MutationKind, exceptEntryId: number): Set<number> {
+    const rows = this.db
+      .prepare('SELECT m.server_id FROM id_map m JOIN entries e ON e.id = m.entry_id WHERE e.kind = ? AND m.entry_id != ?')
+      .all(kind, exceptEntryId) as { server_id: number }[];
+    return new Set(rows.map((r) => r.server_id));
+  }
+
+  /**
+   * Records a create's server id and puts it in place of the local id: in the record keys of the create and
+   * of every entry keyed by it, and in the params of unsettled entries that refer to it. Returns the ids of
+   * the entries changed.
+   */
+  adoptServerId(create: EntryRow, serverId: number, now: number): number[] {
+    if (!isCreate(create.kind)) throw new Error(`${create.kind} creates nothing`);
+    const localKey = recordKeyOf(create.kind, {}, create.id);
+    const serverKey = `${CREATED_RESOURCE[create.kind]}:${serverId}`;
+    const localId = localIdOf(create.id);
+    this.db.prepare('INSERT INTO id_map (entry_id, server_id) VALUES (?, ?)').run(create.id, serverId);
+    const rekeyed = this.db.prepare('SELECT id FROM entries WHERE record_key = ?').all(localKey) as { id: number }[];
+    this.db.prepare('UPDATE entries SET record_key = ?, updated_at = ? WHERE record_key = ?').run(serverKey, now, localKey);
+    const rewritten: number[] = [];
+    for (const row of this.dependents(create.id)) {
+      const params = replaceLocalId(row.kind, JSON.parse(row.params), localId, serverId);
+      this.change(row, row.state, { params, record_key: recordKeyOf(row.kind, params, row.id) }, now);
+      rewritten.push(row.id);
+    }
+    return [...new Set([...rekeyed.map((r) => r.id), ...rewritten])];
+  }
+
+  /** Unsettled entries whose params refer to the create `entryId` by its local id. */
+  dependents(entryId: number): EntryRow[] {
+    return this.activeRows().filter((row) => localRefs(row.kind, JSON.parse(row.params)).some((ref) => ref.entryId === entryId));
+  }
+
+  transaction<T>(work: () => T): T {
+    return this.db.transaction(work)();
+  }
+
+  /** Stores new attachment bytes and returns the params with every attachment as a stored reference. */
+  private withAttachments(kind: MutationKind, entryId: number, params: StoredParams, attachments: readonly PreparedAttachment[] | undefined): StoredParams {
+    if (attachments === undefined) return params;
+    const owned = this.db.prepare('SELECT id, name, length(data) AS size FROM attachments WHERE entry_id = ? AND id = ?');
+    const insert = this.db.prepare('INSERT INTO attachments (entry_id, name, data) VALUES (?, ?, ?)');
+    const stored = attachments.map((item, index): StoredAttachment => {
+      if ('attachmentId' in item) {
+        const row = owned.get(entryId, item.attachmentId) as { id: number; name: string; size: number } | undefined;
+        if (!row) {
+          throw new OutboxValidationError(kind, [{ field: `attachments[${index}]`, message: `attachment ${item.attachmentId} is not stored with this entry` }]);
+        }
+        return { attachmentId: row.id, name: row.name, size: row.size };
+      }
+      const { lastInsertRowid } = insert.run(entryId, item.name, Buffer.from(item.data));
+      return { attachmentId: Number(lastInsertRowid), name: item.name, size: item.data.byteLength };
+    });
+    return { ...params, attachments: stored };
+  }
+}
+
+function withoutSecrets(params: StoredParams): StoredParams {
+  return Object.fromEntries(Object.entries(params).filter(([key]) => !SECRET_FIELDS.includes(key)));
+}

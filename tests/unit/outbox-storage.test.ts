@@ -1,0 +1,100 @@
+/** The outbox file: migrations, attachment bytes kept in the database, what survives a reopen. */
+import { rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { MIGRATIONS } from '../../electron/core/outbox/database.js';
+import { openOutbox, OutboxVersionError, Replayer, type StoredAttachment } from '../../electron/core/outbox/index.js';
+import { FakeClient, outboxFile } from './outbox-fixtures.js';
+
+function raw(file: string) {
+  return new Database(file);
+}
+
+describe('migrations', () => {
+  it('creates the schema at the latest version in WAL mode, and reopens without migrating again', async () => {
+    const file = outboxFile();
+    const outbox = openOutbox(file);
+    await outbox.enqueue({ kind: 'delete-contact', params: { contactid: 1 } });
+    outbox.close();
+    const db = raw(file);
+    expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[]).map((t) => t.name);
+    expect(tables).toEqual(expect.arrayContaining(['attachments', 'entries', 'id_map', 'replay_lease']));
+    db.close();
+    const reopened = openOutbox(file);
+    expect(reopened.list()).toHaveLength(1);
+    reopened.close();
+  });
+
+  it('refuses a file from a newer version of the app instead of guessing', () => {
+    const file = outboxFile();
+    openOutbox(file).close();
+    const db = raw(file);
+    db.pragma(`user_version = ${MIGRATIONS.length + 1}`);
+    db.close();
+    expect(() => openOutbox(file)).toThrow(OutboxVersionError);
+  });
+});
+
+describe('attachments', () => {
+  it('keeps the bytes of a queued ticket in the database: they survive a reopen after the file is gone', async () => {
+    const file = outboxFile();
+    const source = join(dirname(file), 'scan.pdf');
+    const bytes = Uint8Array.from({ length: 70_000 }, (_, i) => (i * 31) % 256);
+    writeFileSync(source, bytes);
+    const outbox = openOutbox(file);
+    const entry = await outbox.enqueue({
+      kind: 'open-ticket',
+      params: { deptid: 1, subject: 'Scan', message: 'see attached', attachments: [{ path: source }, { name: 'note.txt', data: new TextEncoder().encode('hello') }] },
+    });
+    expect(entry.params.attachments).toEqual([
+      { attachmentId: expect.any(Number), name: 'scan.pdf', size: 70_000 },
+      { attachmentId: expect.any(Number), name: 'note.txt', size: 5 },
+    ]);
+    outbox.close();
+    rmSync(source);
+
+    const reopened = openOutbox(file);
+    const client = new FakeClient();
+    await new Replayer(reopened, client).run();
+    const sent = client.callsOf('openTicket')[0].attachments;
+    expect(sent.map((a: any) => a.name)).toEqual(['scan.pdf', 'note.txt']);
+    expect(Buffer.from(sent[0].data).equals(Buffer.from(bytes))).toBe(true);
+    expect(new TextDecoder().decode(sent[1].data)).toBe('hello');
+    // Once the server has them, the outbox lets the bytes go (the entry still lists the names).
+    const db = raw(file);
+    expect(db.prepare('SELECT COUNT(*) AS n FROM attachments').get()).toEqual({ n: 0 });
+    db.close();
+    expect((reopened.get(entry.id).params as { attachments: StoredAttachment[] }).attachments.map((a) => a.name)).toEqual(['scan.pdf', 'note.txt']);
+    reopened.close();
+  });
+
+  it('keeps stored attachments an edit lists, adds new ones and drops the rest', async () => {
+    const file = outboxFile();
+    const outbox = openOutbox(file);
+    const entry = await outbox.enqueue({
+      kind: 'add-ticket-reply',
+      params: { ticketid: 4, message: 'v1', attachments: [{ name: 'a.txt', data: new Uint8Array([1]) }, { name: 'b.txt', data: new Uint8Array([2]) }] },
+    });
+    const [a, b] = entry.params.attachments as StoredAttachment[];
+    const edited = await outbox.edit(entry.id, { ticketid: 4, message: 'v2', attachments: [b!, { name: 'c.txt', data: new Uint8Array([3, 3]) }] });
+    expect(edited.params).toEqual({
+      ticketid: 4,
+      message: 'v2',
+      attachments: [b, { attachmentId: expect.any(Number), name: 'c.txt', size: 2 }],
+    });
+    const db = raw(file);
+    expect((db.prepare('SELECT name FROM attachments ORDER BY id').all() as { name: string }[]).map((r) => r.name)).toEqual(['b.txt', 'c.txt']);
+    db.close();
+    await expect(outbox.edit(entry.id, { ticketid: 4, message: 'v3', attachments: [a!] })).rejects.toThrow(
+      `add-ticket-reply: attachments[0]: attachment ${a!.attachmentId} is not stored with this entry`,
+    );
+    await outbox.edit(entry.id, { ticketid: 4, message: 'no attachments after all' });
+    const after = raw(file);
+    expect(after.prepare('SELECT COUNT(*) AS n FROM attachments').get()).toEqual({ n: 0 });
+    after.close();
+    outbox.close();
+  });
+});
