@@ -17,6 +17,9 @@ export type IsoDate = string;
 /** `YYYY-mm-dd HH:MM:SS` (provider local time, no zone). */
 export type IsoDateTime = string;
 
+/** What went wrong with a provider request (see the engine's ApiError). */
+export type ApiErrorKind = 'auth' | 'rejected' | 'network' | 'rate_limited' | 'server' | 'protocol';
+
 /** One page of a list operation. */
 export interface Page<T> {
   items: T[];

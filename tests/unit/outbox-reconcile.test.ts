@@ -1,6 +1,6 @@
 /** Reconciliation of an entry found `sending`, per kind, against a provider in memory. */
 import { describe, expect, it } from 'vitest';
-import type { EntryRow } from '../../electron/core/outbox/entry.js';
+import type { EntryRow } from '../../electron/core/outbox/entry-row.js';
 import { reconcile, type Verdict } from '../../electron/core/outbox/reconcile.js';
 import { contact, FakeClient, lineItem, order, serverDateTime, stats, ticket } from './outbox-fixtures.js';
 

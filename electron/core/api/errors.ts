@@ -11,7 +11,9 @@
  * Nothing here keeps request headers or the axios error, so a logged ApiError cannot leak a bearer token.
  */
 
-export type ApiErrorKind = 'auth' | 'rejected' | 'network' | 'rate_limited' | 'server' | 'protocol';
+import type { ApiErrorKind } from '../../../shared/models.js';
+
+export type { ApiErrorKind };
 
 export interface ApiErrorInit {
   kind: ApiErrorKind;

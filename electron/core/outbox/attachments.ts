@@ -4,7 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { OutboxValidationError, type AttachmentInput } from './schemas.js';
+import { OutboxValidationError, type AttachmentInput } from '../../../shared/outbox/schemas.js';
 
 /** New bytes to store, or an attachment the entry already stores (kept as it is). */
 export type PreparedAttachment = { name: string; data: Uint8Array } | { attachmentId: number };

@@ -7,8 +7,8 @@
  * Idempotent writes are simply sent again either way; the others stay `sending` until the server is asked.
  */
 import { ApiError } from '../api/errors.js';
-import type { EntryProblem } from './entry.js';
-import { isIdempotent, type MutationKind } from './kinds.js';
+import type { EntryProblem } from '../../../shared/outbox/entry.js';
+import { isIdempotent, type MutationKind } from '../../../shared/outbox/kinds.js';
 
 export type SendFailure =
   /** Credentials refused: the whole queue waits for a new sign-in. */

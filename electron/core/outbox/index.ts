@@ -3,9 +3,9 @@
  * and replayed against the provider so that nothing is lost and nothing is done twice.
  */
 export { OutboxVersionError } from './database.js';
-export type { EntryProblem, MutationResult, OutboxEntry, OutboxEntryOf, ResultMap } from './entry.js';
-export { isCreate, MUTATION_KINDS, type CreateKind, type MutationKind } from './kinds.js';
-export { isLocalId, type LocalId } from './local-ids.js';
+export type { EntryProblem, MutationResult, OutboxEntry, OutboxEntryOf, ResultMap } from '../../../shared/outbox/entry.js';
+export { isCreate, MUTATION_KINDS, type CreateKind, type MutationKind } from '../../../shared/outbox/kinds.js';
+export { isLocalId, type LocalId } from '../../../shared/outbox/local-ids.js';
 export { Outbox, openOutbox, type OutboxEvents, type OutboxOptions } from './outbox.js';
 export { overlay, type InvoiceRow, type OverlaidRow, type OverlayResource, type OverlayRowTypes, type PendingKind } from './overlay.js';
 export { Replayer, type ReplayerEvents, type ReplayerOptions, type RunReport } from './replayer.js';
@@ -19,7 +19,7 @@ export {
   type MutationParams,
   type StoredAttachment,
   type ValidationIssue,
-} from './schemas.js';
+} from '../../../shared/outbox/schemas.js';
 export type { OutboxClient } from './send.js';
-export { ENTRY_STATES, OutboxError, PENDING_STATES, type EntryState } from './states.js';
+export { ENTRY_STATES, OutboxError, PENDING_STATES, type EntryState } from '../../../shared/outbox/states.js';
 export type { EntryFilter } from './store.js';

@@ -5,7 +5,7 @@
  */
 import type { ClientStats, FormattedMoney } from '../../../shared/models.js';
 import { toCents } from '../../../shared/money.js';
-import type { MutationParams } from './schemas.js';
+import type { MutationParams } from '../../../shared/outbox/schemas.js';
 
 const BUCKETS = ['Draft', 'Unpaid', 'Paid', 'Cancelled', 'Refunded', 'Collections'] as const;
 type Bucket = (typeof BUCKETS)[number];

@@ -3,8 +3,9 @@
  * synchronous=FULL, on disk) before the method returns, and reported through the outbox's change events.
  */
 import type Database from 'better-sqlite3';
-import type { EntryProblem, EntryRow, MutationResult } from './entry.js';
-import { isCreate, type MutationKind } from './kinds.js';
+import type { EntryProblem, MutationResult } from '../../../shared/outbox/entry.js';
+import type { EntryRow } from './entry-row.js';
+import { isCreate, type MutationKind } from '../../../shared/outbox/kinds.js';
 import { ReplayLease } from './lease.js';
 import type { EntryChanges, EntryStore } from './store.js';
 import { waitingReasons } from './waiting.js';

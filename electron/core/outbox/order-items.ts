@@ -4,7 +4,7 @@
  * Equal contents are how an order whose reply was lost is recognised in get-orders.
  */
 import type { Order, OrderCreated } from '../../../shared/models.js';
-import type { MutationParams } from './schemas.js';
+import type { MutationParams } from '../../../shared/outbox/schemas.js';
 
 export interface OrderContents {
   products: string[];

@@ -6,11 +6,11 @@
  */
 import type { Contact, Domain, IsoDate, Money, Order, OrderLineItem, Ticket } from '../../../shared/models.js';
 import { formatCents, normalizeMoney } from '../../../shared/money.js';
-import type { OutboxEntry } from './entry.js';
+import type { OutboxEntry } from '../../../shared/outbox/entry.js';
 import { totalCents } from './invoice-stats.js';
-import type { LocalId } from './local-ids.js';
-import type { MutationParams, StoredAttachment } from './schemas.js';
-import { PENDING_STATES } from './states.js';
+import type { LocalId } from '../../../shared/outbox/local-ids.js';
+import type { MutationParams, StoredAttachment } from '../../../shared/outbox/schemas.js';
+import { PENDING_STATES } from '../../../shared/outbox/states.js';
 
 /** An invoice as the app knows it: the API lists none, so these are the ones the user created. */
 export interface InvoiceRow {

@@ -13,7 +13,7 @@
 import { decodeHTML } from 'entities';
 import type { IsoDateTime, Order } from '../../../shared/models.js';
 import { fetchAll } from '../api/paging.js';
-import type { EntryRow } from './entry.js';
+import type { EntryRow } from './entry-row.js';
 import { compareInvoiceStats, type InvoiceStatsSnapshot, invoiceStatsOf } from './invoice-stats.js';
 import { listedOrderContents, orderCreatedFrom, queuedOrderContents, sameContents } from './order-items.js';
 import { storedParams, type Confirmed, type OutboxClient } from './send.js';

@@ -6,8 +6,8 @@
  * replay in entry order. When a create succeeds, its local id is replaced by the server id in the params and
  * keys of every entry that used it, so later edits made against the server id share the same key.
  */
-import { CREATED_RESOURCE, isCreate, type CreateKind, type MutationKind } from './kinds.js';
-import { entryIdOf, isLocalId, type LocalId } from './local-ids.js';
+import { CREATED_RESOURCE, isCreate, type CreateKind, type MutationKind } from '../../../shared/outbox/kinds.js';
+import { entryIdOf, isLocalId, type LocalId } from '../../../shared/outbox/local-ids.js';
 
 /** Params as stored: JSON values keyed by the API's field names. */
 export type StoredParams = Record<string, unknown>;

@@ -12,11 +12,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import type { EntryProblem, EntryRow } from './entry.js';
+import type { EntryProblem } from '../../../shared/outbox/entry.js';
+import type { EntryRow } from './entry-row.js';
 import { classifyReadFailure, classifySendFailure, messageOf } from './failure.js';
 import { invoiceStatsOf, type InvoiceStatsSnapshot } from './invoice-stats.js';
 import type { ReplayJournal } from './journal.js';
-import { touchesInvoiceStats } from './kinds.js';
+import { touchesInvoiceStats } from '../../../shared/outbox/kinds.js';
 import type { Outbox } from './outbox.js';
 import { reconcile } from './reconcile.js';
 import { sendEntry, type OutboxClient } from './send.js';

@@ -2,10 +2,11 @@
 import type { ResellerClient } from '../api/client.js';
 import type { AttachmentBytes } from '../api/encoders.js';
 import { ApiError } from '../api/errors.js';
-import type { EntryRow, MutationResult } from './entry.js';
-import type { MutationKind } from './kinds.js';
-import type { LocalId } from './local-ids.js';
-import type { MutationParams, StoredAttachment } from './schemas.js';
+import type { MutationResult } from '../../../shared/outbox/entry.js';
+import type { EntryRow } from './entry-row.js';
+import type { MutationKind } from '../../../shared/outbox/kinds.js';
+import type { LocalId } from '../../../shared/outbox/local-ids.js';
+import type { MutationParams, StoredAttachment } from '../../../shared/outbox/schemas.js';
 
 /** The part of ResellerClient the outbox uses (writes, and the reads that reconcile them). */
 export type OutboxClient = Pick<

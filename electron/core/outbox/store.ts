@@ -4,12 +4,13 @@
  */
 import type Database from 'better-sqlite3';
 import type { PreparedAttachment } from './attachments.js';
-import type { EntryProblem, EntryRow } from './entry.js';
-import { CREATED_RESOURCE, isCreate, type MutationKind } from './kinds.js';
-import { localIdOf } from './local-ids.js';
+import type { EntryProblem } from '../../../shared/outbox/entry.js';
+import type { EntryRow } from './entry-row.js';
+import { CREATED_RESOURCE, isCreate, type MutationKind } from '../../../shared/outbox/kinds.js';
+import { localIdOf } from '../../../shared/outbox/local-ids.js';
 import { localRefs, recordKeyOf, replaceLocalId, type StoredParams } from './references.js';
-import { OutboxValidationError, type StoredAttachment } from './schemas.js';
-import { canMove, ENTRY_STATES, OutboxError, PENDING_STATES, type EntryState } from './states.js';
+import { OutboxValidationError, type StoredAttachment } from '../../../shared/outbox/schemas.js';
+import { canMove, ENTRY_STATES, OutboxError, PENDING_STATES, type EntryState } from '../../../shared/outbox/states.js';
 
 /** Columns a state change may set besides the state. */
 export interface EntryChanges {

@@ -1,8 +1,7 @@
-/** The public shape of an outbox entry, and how a database row becomes one. */
-import type { ContactRef, EppResult, OrderCreated, TicketOpened } from '../../../shared/models.js';
-import type { ApiErrorKind } from '../api/errors.js';
-import { isCreate, type MutationKind } from './kinds.js';
-import { localIdOf, type LocalId } from './local-ids.js';
+/** The public shape of an outbox entry, shared by the engine and every view of the queue. */
+import type { ApiErrorKind, ContactRef, EppResult, OrderCreated, TicketOpened } from '../models.js';
+import type { MutationKind } from './kinds.js';
+import type { LocalId } from './local-ids.js';
 import type { MutationParams } from './schemas.js';
 import type { EntryState } from './states.js';
 
@@ -56,41 +55,3 @@ export type OutboxEntry = {
 }[MutationKind];
 
 export type OutboxEntryOf<K extends MutationKind> = Extract<OutboxEntry, { kind: K }>;
-
-/** A row of the entries table. */
-export interface EntryRow {
-  id: number;
-  kind: MutationKind;
-  record_key: string;
-  params: string;
-  state: EntryState;
-  attempts: number;
-  failures: number;
-  error_kind: EntryProblem['kind'] | null;
-  error_message: string | null;
-  created_at: number;
-  updated_at: number;
-  sent_at: number | null;
-  next_attempt_at: number;
-  result: string | null;
-  precheck: string | null;
-}
-
-export function toEntry(row: EntryRow, waitingFor: string | null): OutboxEntry {
-  return {
-    id: row.id,
-    kind: row.kind,
-    localId: isCreate(row.kind) ? localIdOf(row.id) : null,
-    recordKey: row.record_key,
-    params: JSON.parse(row.params),
-    state: row.state,
-    attempts: row.attempts,
-    lastError: row.error_kind === null ? null : { kind: row.error_kind, message: row.error_message ?? '' },
-    waitingFor,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    sentAt: row.sent_at,
-    nextAttemptAt: row.next_attempt_at,
-    result: row.result === null ? null : JSON.parse(row.result),
-  } as OutboxEntry;
-}

@@ -7,8 +7,8 @@
  * Ids of records that exist only in the outbox so far are written as local ids (`local:7`).
  */
 import { z } from 'zod';
-import { normalizeDate } from '../../../shared/dates.js';
-import { toCents } from '../../../shared/money.js';
+import { normalizeDate } from '../dates.js';
+import { toCents } from '../money.js';
 import { MUTATION_KINDS, type MutationKind } from './kinds.js';
 import { isLocalId, type LocalId } from './local-ids.js';
 
