@@ -1,7 +1,7 @@
 /** The entry state machine as the outbox's public API exposes it: allowed moves, refused ones, events. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ENTRY_STATES, openOutbox, OutboxError, type Outbox, type OutboxEntry } from '../../electron/core/outbox/index.js';
-import { canMove } from '../../electron/core/outbox/states.js';
+import { canMove } from '../../shared/outbox/states.js';
 import { manualClock, outboxFile } from './outbox-fixtures.js';
 
 let outbox: Outbox;
