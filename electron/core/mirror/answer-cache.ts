@@ -1,0 +1,42 @@
+/** Answers of on-demand operations (whois, whois-info, EPP code), kept per domain with the time fetched. */
+import type { Database, Statement } from 'better-sqlite3';
+
+export interface CachedAnswer<T> {
+  value: T;
+  /** ISO 8601. */
+  fetchedAt: string;
+}
+
+export type AnswerCacheTable = 'whois_cache' | 'whois_info_cache' | 'epp_cache';
+
+const keyOf = (domain: string) => domain.trim().toLowerCase();
+
+export class AnswerCache<T> {
+  private readonly upsert: Statement;
+  private readonly select: Statement;
+
+  constructor(
+    db: Database,
+    table: AnswerCacheTable,
+    private readonly now: () => Date,
+  ) {
+    this.upsert = db.prepare(
+      `INSERT INTO ${table} (key, json, fetched_at) VALUES (?, ?, ?)
+       ON CONFLICT (key) DO UPDATE SET json = excluded.json, fetched_at = excluded.fetched_at`,
+    );
+    this.select = db.prepare(`SELECT json, fetched_at FROM ${table} WHERE key = ?`).raw();
+  }
+
+  put(domain: string, value: T, fetchedAt: Date = this.now()): void {
+    this.upsert.run(keyOf(domain), JSON.stringify(value), fetchedAt.toISOString());
+  }
+
+  /** The cached answer; null when there is none or, given maxAgeMs, when it is older than that. */
+  get(domain: string, maxAgeMs?: number): CachedAnswer<T> | null {
+    const row = this.select.get(keyOf(domain)) as [string, string] | undefined;
+    if (!row) return null;
+    const [json, fetchedAt] = row;
+    if (maxAgeMs !== undefined && this.now().getTime() - Date.parse(fetchedAt) > maxAgeMs) return null;
+    return { value: JSON.parse(json) as T, fetchedAt };
+  }
+}

@@ -1,0 +1,24 @@
+export { type AnswerCache, type CachedAnswer } from './answer-cache.js';
+export { addDays, daysBetween, localToday } from './calendar.js';
+export type { FilterSpec, FilterValue, RangeValue, SortDirection } from './descriptor.js';
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type ListQuery } from './list-query.js';
+export { MIGRATIONS, migrate, schemaVersion, type Migration } from './migrations/index.js';
+export { Mirror, type MirrorOptions } from './mirror.js';
+export type { ListPage, SearchHit } from './queries.js';
+export { MirrorQueryError } from './query-error.js';
+export {
+  RESOURCE_NAMES,
+  SYNCED_RESOURCES,
+  type CatalogueEntry,
+  type ChangeSet,
+  type LocalInvoice,
+  type LocalInvoiceItem,
+  type ResourceName,
+  type ResourceRecords,
+  type SyncedResource,
+  type SyncRunOutcome,
+  type SyncRunRecord,
+  type SyncState,
+} from './records.js';
+export { RESOURCES, type Filters, type SortField } from './resources.js';
+export type { UpsertOutcome } from './snapshot.js';

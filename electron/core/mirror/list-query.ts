@@ -1,0 +1,91 @@
+/**
+ * Filtered, sorted lists with keyset paging: `ORDER BY <sort column>, id` and, for the next page, the rows
+ * after the previous page's last (sort value, id). No OFFSET, so a page costs the same wherever it is.
+ */
+import type { Database } from 'better-sqlite3';
+import { decodeCursor, encodeCursor, stretchesAfter, type Clause } from './cursor.js';
+import type { SortDirection, SqlValue } from './descriptor.js';
+import { addFilter, Where } from './filters.js';
+import type { ListPage } from './queries.js';
+import { MirrorQueryError } from './query-error.js';
+import type { ResourceName, ResourceRecords } from './records.js';
+import { descriptorOf, type Filters, type SortField } from './resources.js';
+import { slotRowids } from './search-index.js';
+import { matchExpression } from './search-query.js';
+import { statement } from './statements.js';
+
+export const DEFAULT_PAGE_SIZE = 100;
+export const MAX_PAGE_SIZE = 1000;
+
+export interface ListQuery<R extends ResourceName> {
+  filters?: Filters<R>;
+  /** Full-text filter, as in search (searchable resources only). */
+  text?: string;
+  /** Default: the resource's default sort. `dir` defaults to asc. */
+  sort?: { field: SortField<R>; dir?: SortDirection };
+  /** nextCursor of the previous page. */
+  after?: string | null;
+  /** 1..1000, default 100. */
+  limit?: number;
+}
+
+export function listRows<R extends ResourceName>(
+  db: Database,
+  resource: R,
+  query: ListQuery<R>,
+  today: string,
+): ListPage<ResourceRecords[R]> {
+  const descriptor = descriptorOf(resource);
+  const field: string = query.sort?.field ?? descriptor.defaultSort.field;
+  const dir: SortDirection = query.sort ? (query.sort.dir ?? 'asc') : descriptor.defaultSort.dir;
+  if (dir !== 'asc' && dir !== 'desc') throw new MirrorQueryError(`sort direction must be asc or desc, got ${String(dir)}`);
+  const column = Object.hasOwn(descriptor.sort, field) ? descriptor.sort[field] : undefined;
+  if (column === undefined) throw new MirrorQueryError(`${resource} cannot be sorted by '${field}'`);
+  const limit = query.limit ?? DEFAULT_PAGE_SIZE;
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE_SIZE) {
+    throw new MirrorQueryError(`limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`);
+  }
+
+  const where = new Where();
+  for (const [name, value] of Object.entries(query.filters ?? {})) {
+    if (value === undefined) continue;
+    const spec = Object.hasOwn(descriptor.filters, name) ? descriptor.filters[name] : undefined;
+    if (!spec) throw new MirrorQueryError(`${resource} has no filter '${name}'`);
+    addFilter(where, name, spec, value, today);
+  }
+  const match = query.text === undefined ? null : matchExpression(query.text);
+  if (match !== null) {
+    const slot = descriptor.search?.slot;
+    if (slot === undefined) throw new MirrorQueryError(`${resource} cannot be searched`);
+    const [first, last] = slotRowids(slot);
+    where.add(
+      'id IN (SELECT rowid - ? FROM search_index WHERE search_index MATCH ? AND rowid BETWEEN ? AND ?)',
+      first,
+      match,
+      first,
+      last,
+    );
+  }
+
+  const table = descriptor.table;
+  const total = statement(db, `SELECT COUNT(*) FROM ${table} ${where.sql}`).pluck().get(...where.values) as number;
+
+  // Without a cursor the whole order is one stretch; after one, the stretches that follow it, filled in turn.
+  const stretches: Clause[] = query.after ? stretchesAfter(column, dir, decodeCursor(query.after, field, dir)) : [['1', []]];
+  const rows: [number, string, SqlValue][] = [];
+  for (const [clause, values] of stretches) {
+    const wanted = limit + 1 - rows.length;
+    if (wanted <= 0) break;
+    const sql = `SELECT id, json, ${column} FROM ${table} WHERE ${[...where.clauses, clause].join(' AND ')}
+      ORDER BY ${column} ${dir}, id ${dir} LIMIT ?`;
+    rows.push(...(statement(db, sql).raw().all(...where.values, ...values, wanted) as [number, string, SqlValue][]));
+  }
+
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    rows: page.map(([, json]) => JSON.parse(json) as ResourceRecords[R]),
+    nextCursor: rows.length > limit && last ? encodeCursor(field, dir, { id: last[0], value: last[2] }) : null,
+    total,
+  };
+}

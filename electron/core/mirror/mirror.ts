@@ -1,0 +1,174 @@
+/**
+ * The mirror: one SQLite file per account holding the server's truth (DESIGN rule 1: a cache that a full
+ * sync can rebuild), with lists, full-text search, answer caches, local invoices and the sync log.
+ */
+import type { Database } from 'better-sqlite3';
+import type { EppResult, WhoisInfo, WhoisResult } from '../../../shared/models.js';
+import { AnswerCache } from './answer-cache.js';
+import { localToday } from './calendar.js';
+import { openMirrorDatabase } from './database.js';
+import { listRows, MAX_PAGE_SIZE, type ListQuery } from './list-query.js';
+import type { ListPage, SearchHit } from './queries.js';
+import { MirrorQueryError } from './query-error.js';
+import {
+  RESOURCE_NAMES,
+  type ChangeSet,
+  type ResourceName,
+  type ResourceRecords,
+  type SyncedResource,
+  type SyncRunOutcome,
+  type SyncRunRecord,
+  type SyncState,
+} from './records.js';
+import { descriptorOf } from './resources.js';
+import { RowWriter } from './row-writer.js';
+import { SearchIndexWriter } from './search-index.js';
+import { searchAll } from './search-query.js';
+import { writeRecord, writeSnapshot, type UpsertOutcome } from './snapshot.js';
+import { statement } from './statements.js';
+import { SyncLog } from './sync-log.js';
+
+export interface MirrorOptions {
+  /** Clock for written/synced/fetched times. */
+  now?: () => Date;
+  /** Today as `YYYY-mm-dd`, for "within N days" filters; default: the local date of now(). */
+  today?: () => string;
+}
+
+export class Mirror {
+  readonly whoisCache: AnswerCache<WhoisResult>;
+  readonly whoisInfoCache: AnswerCache<WhoisInfo>;
+  readonly eppCache: AnswerCache<EppResult>;
+
+  private readonly now: () => Date;
+  private readonly today: () => string;
+  private readonly log: SyncLog;
+  private readonly searchIndex: SearchIndexWriter;
+  private readonly writers = new Map<ResourceName, RowWriter<unknown>>();
+  /** Tables written since the planner statistics were last refreshed. */
+  private readonly staleStatistics = new Set<string>();
+
+  private constructor(
+    /** The SQLite connection, for tests and diagnostics; everything else goes through the methods. */
+    readonly db: Database,
+    options: MirrorOptions,
+  ) {
+    this.now = options.now ?? (() => new Date());
+    this.today = options.today ?? (() => localToday(this.now()));
+    this.log = new SyncLog(db);
+    this.searchIndex = new SearchIndexWriter(db);
+    this.whoisCache = new AnswerCache(db, 'whois_cache', this.now);
+    this.whoisInfoCache = new AnswerCache(db, 'whois_info_cache', this.now);
+    this.eppCache = new AnswerCache(db, 'epp_cache', this.now);
+    this.log.markInterruptedRuns();
+  }
+
+  /** Opens (creating or upgrading) the mirror file of one account. */
+  static open(path: string, options: MirrorOptions = {}): Mirror {
+    return new Mirror(openMirrorDatabase(path), options);
+  }
+
+  close(): void {
+    if (!this.db.open) return;
+    this.db.pragma('optimize');
+    this.db.close();
+  }
+
+  /**
+   * Replaces a resource with the server's list, in one transaction: new rows inserted, rows whose content
+   * changed rewritten (unchanged rows are not touched), vanished rows deleted; the resource's sync state
+   * records the time and row count.
+   */
+  applySnapshot<R extends SyncedResource>(resource: R, records: readonly ResourceRecords[R][]): ChangeSet<ResourceRecords[R]> {
+    const at = this.nowIso();
+    return this.db.transaction(() => {
+      const descriptor = descriptorOf(resource);
+      const changes = writeSnapshot(resource, descriptor, this.writer(resource), records, at);
+      this.log.markSynced(resource, records.length, at);
+      if (changes.added.length + changes.changed.length + changes.removed.length > 0) this.staleStatistics.add(descriptor.table);
+      return changes;
+    })();
+  }
+
+  /** Stores one record (a local invoice, or a record re-read from the server after a write). */
+  upsert<R extends ResourceName>(resource: R, record: ResourceRecords[R]): UpsertOutcome {
+    return this.db.transaction(() => writeRecord(descriptorOf(resource), this.writer(resource), record, this.nowIso()))();
+  }
+
+  /** Deletes one record; returns what was stored, or null. */
+  remove<R extends ResourceName>(resource: R, id: number): ResourceRecords[R] | null {
+    return this.db.transaction(() => {
+      const writer = this.writer(resource);
+      const stored = writer.read(id);
+      if (stored !== null) writer.delete(id);
+      return stored;
+    })();
+  }
+
+  get<R extends ResourceName>(resource: R, id: number): ResourceRecords[R] | null {
+    return this.writer(resource).read(id);
+  }
+
+  list<R extends ResourceName>(resource: R, query: ListQuery<R> = {}): ListPage<ResourceRecords[R]> {
+    return listRows(this.db, resource, query, this.today());
+  }
+
+  /** Across every searchable resource, best first. */
+  search(text: string, limit = 20): SearchHit[] {
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE_SIZE) {
+      throw new MirrorQueryError(`limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`);
+    }
+    return searchAll(this.db, text, limit);
+  }
+
+  counts(): Record<ResourceName, number> {
+    const entries = RESOURCE_NAMES.map((name) => {
+      const n = statement(this.db, `SELECT COUNT(*) FROM ${descriptorOf(name).table}`).pluck().get() as number;
+      return [name, n] as const;
+    });
+    return Object.fromEntries(entries) as Record<ResourceName, number>;
+  }
+
+  syncStates(): SyncState[] {
+    return this.log.states();
+  }
+
+  recordSyncError(resource: SyncedResource, message: string): void {
+    this.log.markFailed(resource, message, this.nowIso());
+  }
+
+  beginSyncRun(trigger: string): number {
+    return this.log.beginRun(trigger, this.nowIso());
+  }
+
+  finishSyncRun(id: number, outcome: Exclude<SyncRunOutcome, 'running'>, summary: unknown): void {
+    this.log.finishRun(id, outcome, this.nowIso(), summary);
+  }
+
+  /** Latest sync runs, newest first. */
+  syncRuns(limit = 20): SyncRunRecord[] {
+    return this.log.runs(limit);
+  }
+
+  /**
+   * Refreshes the query planner's statistics of the tables snapshots changed since the last call (tens of
+   * milliseconds): with them SQLite picks the sort index over a filter's index where that is faster.
+   */
+  refreshStatistics(): void {
+    for (const table of this.staleStatistics) this.db.exec(`ANALYZE ${table}`);
+    this.staleStatistics.clear();
+  }
+
+  private writer<R extends ResourceName>(resource: R): RowWriter<ResourceRecords[R]> {
+    let writer = this.writers.get(resource);
+    if (!writer) {
+      writer = new RowWriter(this.db, descriptorOf(resource), this.searchIndex) as RowWriter<unknown>;
+      this.writers.set(resource, writer);
+    }
+    return writer as RowWriter<ResourceRecords[R]>;
+  }
+
+  private nowIso(): string {
+    return this.now().toISOString();
+  }
+}

@@ -1,0 +1,31 @@
+/** Turning what a user types into an FTS5 query, and running it across resources. */
+import type { Database } from 'better-sqlite3';
+import type { SearchHit } from './queries.js';
+import { SEARCHABLE, splitRowid } from './search-index.js';
+import { statement } from './statements.js';
+
+/**
+ * Each whitespace-separated word becomes a quoted prefix phrase, all of them required: `exam` → `"exam"*`
+ * finds example.com, `example.com` → `"example.com"*` matches the tokens example, com in a row, and quoting
+ * keeps FTS5 syntax characters a user types (`-`, `:`, `(`, `"`) literal. Words without a letter or digit
+ * would be empty phrases, so they are dropped. Null when nothing searchable is left.
+ */
+export function matchExpression(text: string): string | null {
+  const words = text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word));
+  if (words.length === 0) return null;
+  return words.map((word) => `"${word.replaceAll('"', '""')}"*`).join(' ');
+}
+
+/** Best matches across every searchable resource, ranked by bm25. */
+export function searchAll(db: Database, text: string, limit: number): SearchHit[] {
+  const match = matchExpression(text);
+  if (match === null) return [];
+  const rows = statement(db, 'SELECT rowid, title, subtitle FROM search_index WHERE search_index MATCH ? ORDER BY rank LIMIT ?')
+    .raw()
+    .all(match, limit) as [number, string, string][];
+  return rows.flatMap(([rowid, title, subtitle]) => {
+    const { slot, id } = splitRowid(rowid);
+    const resource = SEARCHABLE.get(slot);
+    return resource ? [{ resource, id, title, subtitle }] : [];
+  });
+}

@@ -1,0 +1,16 @@
+export { ConnectivityMonitor, type SessionStateSource } from './connectivity.js';
+export { EXPIRY_WARNING_DAYS } from './notable.js';
+export type { SyncClient } from './pullers.js';
+export { SyncScheduler, type SyncSchedulerOptions } from './scheduler.js';
+export type {
+  Connectivity,
+  ConnectivityChange,
+  ResourceOutcome,
+  ResourceSyncResult,
+  SyncError,
+  SyncOutcome,
+  SyncProgress,
+  SyncSummary,
+  SyncTrigger,
+} from './summary.js';
+export { Syncer, type SyncEvents, type SyncRequest, type SyncerOptions } from './syncer.js';

@@ -1,0 +1,68 @@
+/**
+ * What a sync tells the rest of the app: what one run did (per resource and overall: the `summary` event and
+ * the sync_runs log), its progress, its errors, and connectivity. Plain types only, so front ends can share them.
+ */
+import type { ApiErrorKind } from '../api/errors.js';
+import type { SyncedResource } from '../mirror/index.js';
+
+export type Connectivity = 'online' | 'offline' | 'signed_out';
+
+export interface ConnectivityChange {
+  state: Connectivity;
+  previous: Connectivity;
+}
+
+export type SyncTrigger = 'start' | 'interval' | 'reconnect' | 'demand';
+
+/**
+ * ok: written. failed: its requests or its write failed (recorded in sync_state). cancelled: stopped by an
+ * abort, nothing of it written. skipped: not attempted because an earlier resource found the provider
+ * unreachable or the session signed out.
+ */
+export type ResourceOutcome = 'ok' | 'failed' | 'cancelled' | 'skipped';
+
+export interface ResourceSyncResult {
+  resource: SyncedResource;
+  outcome: ResourceOutcome;
+  added: number;
+  changed: number;
+  removed: number;
+  error: string | null;
+}
+
+/** ok: every resource written; partial: some; failed: none; cancelled: stopped by an abort. */
+export type SyncOutcome = 'ok' | 'partial' | 'failed' | 'cancelled';
+
+export interface SyncSummary {
+  runId: number;
+  trigger: SyncTrigger;
+  /** ISO 8601. */
+  startedAt: string;
+  finishedAt: string;
+  outcome: SyncOutcome;
+  resources: ResourceSyncResult[];
+  /** Changes worth telling the user, e.g. "ticket #123456 answered", "example.com expires in 14 days". */
+  notable: string[];
+}
+
+export interface SyncProgress {
+  resource: SyncedResource;
+  /** Records (or, for the catalogue, products) read so far. */
+  done: number;
+  /** Null until the first reply tells. */
+  total: number | null;
+}
+
+export interface SyncError {
+  resource: SyncedResource;
+  /** The API error kind, or 'internal' for a failure while writing the mirror. */
+  kind: ApiErrorKind | 'internal';
+  message: string;
+}
+
+export function overallOutcome(results: readonly ResourceSyncResult[]): SyncOutcome {
+  if (results.some((r) => r.outcome === 'cancelled')) return 'cancelled';
+  const ok = results.filter((r) => r.outcome === 'ok').length;
+  if (ok === results.length) return 'ok';
+  return ok === 0 ? 'failed' : 'partial';
+}

@@ -1,0 +1,116 @@
+/** When syncs run: on start, on the interval, sooner while offline, on reconnect, on demand, never two at once. */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RunningSandbox } from '../../../sandbox/options.js';
+import { SyncScheduler, type SyncSummary, type Syncer } from '../../../electron/core/sync/index.js';
+import { setUpSync, startTestSandbox, type SyncSetup } from './harness.js';
+
+const running: RunningSandbox[] = [];
+const setups: SyncSetup[] = [];
+const schedulers: SyncScheduler[] = [];
+
+afterEach(async () => {
+  for (const scheduler of schedulers.splice(0)) scheduler.stop();
+  for (const setup of setups.splice(0)) setup.close();
+  for (const sb of running.splice(0)) await sb.stop();
+});
+
+async function start(overrides: Parameters<typeof startTestSandbox>[0] = {}) {
+  const sb = await startTestSandbox(overrides);
+  running.push(sb);
+  return sb;
+}
+
+async function setUp(sb: RunningSandbox) {
+  const setup = await setUpSync(sb);
+  setups.push(setup);
+  return setup;
+}
+
+function schedule(syncer: Syncer, options: ConstructorParameters<typeof SyncScheduler>[1]) {
+  const scheduler = new SyncScheduler(syncer, options);
+  schedulers.push(scheduler);
+  return scheduler;
+}
+
+/** The next summary matching `accept`, or a rejection after `ms`. */
+function nextSummary(syncer: Syncer, accept: (s: SyncSummary) => boolean, ms = 10_000): Promise<SyncSummary> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      syncer.off('summary', listener);
+      reject(new Error('no matching sync summary'));
+    }, ms);
+    const listener = (summary: SyncSummary) => {
+      if (!accept(summary)) return;
+      clearTimeout(timer);
+      syncer.off('summary', listener);
+      resolve(summary);
+    };
+    syncer.on('summary', listener);
+  });
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('sync scheduler', () => {
+  it('syncs on start; requests during the run join it', async () => {
+    const { syncer, mirror } = await setUp(await start());
+    const scheduler = schedule(syncer, { intervalMinutes: 0 });
+    const first = scheduler.start();
+    const joined = [scheduler.syncNow(), syncer.sync({ trigger: 'demand' })];
+    expect(syncer.running).toBe(true);
+    const summaries = await Promise.all([first, ...joined]);
+    expect(new Set(summaries.map((s) => s.runId)).size).toBe(1);
+    expect(summaries[0]).toMatchObject({ trigger: 'start', outcome: 'ok' });
+    expect(mirror.syncRuns()).toHaveLength(1);
+    // Once finished, a request starts a new run.
+    expect((await scheduler.syncNow()).trigger).toBe('demand');
+    expect(mirror.syncRuns()).toHaveLength(2);
+  }, 60_000);
+
+  it('syncs again on the interval, and stops when stopped or set to 0', async () => {
+    const { syncer, mirror } = await setUp(await start());
+    const scheduler = schedule(syncer, { intervalMinutes: 0.002 });
+    await scheduler.start();
+    const interval = await nextSummary(syncer, (s) => s.trigger === 'interval');
+    expect(interval.outcome).toBe('ok');
+    scheduler.setIntervalMinutes(0);
+    await pause(50);
+    const runs = mirror.syncRuns(100).length;
+    await pause(400);
+    expect(mirror.syncRuns(100).length).toBe(runs);
+  }, 60_000);
+
+  it('while offline it retries sooner than the interval, and the sync that gets through brings it online', async () => {
+    const sb = await start();
+    const { syncer } = await setUp(sb);
+    const ports = { port: Number(new URL(sb.baseUrl).port), altPort: Number(new URL(sb.altBaseUrl).port) };
+    await sb.stop();
+    running.splice(0);
+    const scheduler = schedule(syncer, { intervalMinutes: 60, offlineRetryMinutes: 0.003 });
+    expect((await scheduler.start()).outcome).toBe('failed');
+    expect(syncer.connectivity.state).toBe('offline');
+
+    await start(ports);
+    const recovered = await nextSummary(syncer, (s) => s.outcome === 'ok');
+    expect(recovered.trigger).toBe('interval');
+    expect(syncer.connectivity.state).toBe('online');
+  }, 60_000);
+
+  it('a request by someone else that gets through after being offline triggers a reconnect sync', async () => {
+    const sb = await start();
+    const { syncer, client } = await setUp(sb);
+    const scheduler = schedule(syncer, { intervalMinutes: 0 });
+    await scheduler.start();
+    const ports = { port: Number(new URL(sb.baseUrl).port), altPort: Number(new URL(sb.altBaseUrl).port) };
+    await sb.stop();
+    running.splice(0);
+    expect((await scheduler.syncNow()).outcome).toBe('failed');
+    expect(syncer.connectivity.state).toBe('offline');
+
+    await start(ports);
+    const reconnect = nextSummary(syncer, (s) => s.trigger === 'reconnect');
+    // E.g. the outbox replaying an edit through the shared monitor.
+    await syncer.connectivity.observe(() => client.getSupportDepartments());
+    expect(await reconnect).toMatchObject({ trigger: 'reconnect', outcome: 'ok' });
+  }, 60_000);
+});

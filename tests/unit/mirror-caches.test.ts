@@ -1,0 +1,95 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { WhoisResult } from '../../shared/models.js';
+import type { LocalInvoice, Mirror } from '../../electron/core/mirror/index.js';
+import { openMirror, tempDir } from './mirror-fixtures.js';
+
+let dir: string;
+let cleanup: () => void;
+let mirror: Mirror;
+let clock: Date;
+
+beforeEach(() => {
+  ({ dir, cleanup } = tempDir());
+  clock = new Date('2026-11-22T10:00:00Z');
+  mirror = openMirror(dir, { now: () => clock });
+});
+afterEach(() => {
+  mirror.close();
+  cleanup();
+});
+
+const whois: WhoisResult = {
+  domain: 'example.com', sld: 'example', tld: '.com', available: false, whois: 'unavailable', premium: false,
+  prices: null, flatPrice: null,
+};
+
+describe('answer caches', () => {
+  it('keep each answer with the time it was fetched, keyed by case-insensitive domain', () => {
+    expect(mirror.whoisCache.get('example.com')).toBeNull();
+    mirror.whoisCache.put('Example.COM ', whois);
+    expect(mirror.whoisCache.get('example.com')).toEqual({ value: whois, fetchedAt: '2026-11-22T10:00:00.000Z' });
+    mirror.eppCache.put('example.com', { delivery: 'returned', eppCode: 'a&b<c' });
+    expect(mirror.eppCache.get('EXAMPLE.com')?.value).toEqual({ delivery: 'returned', eppCode: 'a&b<c' });
+    // Separate caches.
+    expect(mirror.whoisInfoCache.get('example.com')).toBeNull();
+  });
+
+  it('a newer answer replaces the older one; maxAgeMs hides stale answers', () => {
+    mirror.whoisCache.put('example.com', whois);
+    clock = new Date('2026-11-22T11:00:00Z');
+    expect(mirror.whoisCache.get('example.com', 30 * 60_000)).toBeNull();
+    expect(mirror.whoisCache.get('example.com', 2 * 3600_000)).not.toBeNull();
+    mirror.whoisCache.put('example.com', { ...whois, available: true });
+    expect(mirror.whoisCache.get('example.com', 30 * 60_000)).toEqual({
+      value: { ...whois, available: true },
+      fetchedAt: '2026-11-22T11:00:00.000Z',
+    });
+  });
+
+  it('survive reopening the file', () => {
+    mirror.whoisInfoCache.put('example.com', {
+      found: true, statuses: ['ok'], createdOn: null, expiresOn: '2027-01-01', updatedOn: null, registrar: null,
+      nameservers: [], contacts: {}, raw: 'Domain: example.com',
+    });
+    mirror.close();
+    mirror = openMirror(dir);
+    expect(mirror.whoisInfoCache.get('example.com')?.value.expiresOn).toBe('2027-01-01');
+  });
+});
+
+describe('local invoices', () => {
+  const invoice = (id: number, fields: Partial<LocalInvoice> = {}): LocalInvoice => ({
+    id, status: 'Unpaid', total: '10.00', items: [{ description: 'Setup', amount: '10.00', taxed: false }],
+    createdAt: `2026-11-2${id}T10:00:00.000Z`, ...fields,
+  });
+
+  it('are stored, listed newest first, filtered by status, and survive snapshots of other resources', () => {
+    mirror.upsert('invoices', invoice(1));
+    mirror.upsert('invoices', invoice(2, { status: 'Draft', total: '25.50' }));
+    mirror.applySnapshot('domains', []);
+    expect(mirror.list('invoices').rows.map((i) => i.id)).toEqual([2, 1]);
+    expect(mirror.list('invoices', { filters: { status: 'Draft' } }).rows).toEqual([invoice(2, { status: 'Draft', total: '25.50' })]);
+    expect(mirror.get('invoices', 1)).toEqual(invoice(1));
+    expect(mirror.counts().invoices).toBe(2);
+  });
+});
+
+describe('sync runs', () => {
+  it('are logged from start to finish, newest first; a run left running is marked interrupted on reopen', () => {
+    const first = mirror.beginSyncRun('start');
+    clock = new Date('2026-11-22T10:00:05Z');
+    mirror.finishSyncRun(first, 'ok', { notable: ['x'] });
+    const second = mirror.beginSyncRun('interval');
+    expect(mirror.syncRuns().map((r) => [r.id, r.outcome])).toEqual([
+      [second, 'running'],
+      [first, 'ok'],
+    ]);
+    expect(mirror.syncRuns()[1]).toEqual({
+      id: first, trigger: 'start', startedAt: '2026-11-22T10:00:00.000Z', finishedAt: '2026-11-22T10:00:05.000Z',
+      outcome: 'ok', summary: { notable: ['x'] },
+    });
+    mirror.close();
+    mirror = openMirror(dir);
+    expect(mirror.syncRuns()[0]).toMatchObject({ id: second, outcome: 'interrupted' });
+  });
+});

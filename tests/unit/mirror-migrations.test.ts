@@ -1,0 +1,79 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MIGRATIONS, Mirror, migrate, schemaVersion } from '../../electron/core/mirror/index.js';
+import { contact, domain, openMirror, tempDir } from './mirror-fixtures.js';
+
+let dir: string;
+let cleanup: () => void;
+beforeEach(() => ({ dir, cleanup } = tempDir()));
+afterEach(() => cleanup());
+
+const file = () => join(dir, 'mirror.sqlite');
+
+describe('mirror migrations', () => {
+  it('a new file is created at the latest version, in WAL mode with synchronous=NORMAL', () => {
+    const mirror = openMirror(dir);
+    expect(schemaVersion(mirror.db)).toBe(MIGRATIONS.at(-1)!.version);
+    expect(mirror.db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(mirror.db.pragma('synchronous', { simple: true })).toBe(1);
+    mirror.close();
+  });
+
+  it('upgrades a v1 file: rows written by v1 are kept and become searchable', () => {
+    const v1 = new Database(file());
+    migrate(v1, MIGRATIONS.slice(0, 1));
+    expect(schemaVersion(v1)).toBe(1);
+    const example = domain(7, { domainName: 'example.com' });
+    v1.prepare(
+      `INSERT INTO domains (id, json, hash, written_at, domain_name, status, registrar, reg_type, reg_date, expiry_date,
+         next_due_date, recurring_cents, do_not_renew)
+       VALUES (7, ?, 'v1-hash', '2026-01-01T00:00:00.000Z', 'example.com', 'Active', 'enom', 'Register', NULL, NULL, NULL, 995, 0)`,
+    ).run(JSON.stringify(example));
+    const zoe = contact(3, { firstName: 'Zoë', lastName: 'Müller' });
+    v1.prepare(
+      `INSERT INTO contacts (id, json, hash, written_at, first_name, last_name, company_name, email, country, subaccount)
+       VALUES (3, ?, 'v1-hash', '2026-01-01T00:00:00.000Z', 'Zoë', 'Müller', '', 'c3@mail.test', 'US', 0)`,
+    ).run(JSON.stringify(zoe));
+    v1.close();
+
+    const mirror = openMirror(dir);
+    expect(schemaVersion(mirror.db)).toBe(MIGRATIONS.at(-1)!.version);
+    expect(mirror.get('domains', 7)).toEqual(example);
+    expect(mirror.search('exam').map((hit) => [hit.resource, hit.id])).toEqual([['domains', 7]]);
+    expect(mirror.search('muller').map((hit) => [hit.resource, hit.id])).toEqual([['contacts', 3]]);
+    const run = mirror.beginSyncRun('start');
+    expect(mirror.syncRuns()[0]).toMatchObject({ id: run, outcome: 'running' });
+    mirror.close();
+  });
+
+  it('reopening runs nothing again and keeps the data', () => {
+    const first = openMirror(dir);
+    first.applySnapshot('domains', [domain(1)]);
+    first.close();
+    const again = openMirror(dir);
+    expect(again.counts().domains).toBe(1);
+    expect(again.search('domain1')).toHaveLength(1);
+    again.close();
+  });
+
+  it('refuses a file written by a newer app, and leaves it alone', () => {
+    const newer = new Database(file());
+    newer.pragma('user_version = 99');
+    newer.close();
+    expect(() => Mirror.open(file())).toThrow(/schema version 99/);
+    const check = new Database(file());
+    expect(schemaVersion(check)).toBe(99);
+    check.close();
+  });
+
+  it('a failing migration rolls back and leaves the version where it was', () => {
+    const db = new Database(file());
+    migrate(db, MIGRATIONS.slice(0, 1));
+    const broken = { version: 2, name: 'broken', up: (d: Database.Database) => d.exec('CREATE TABLE x (a); SELECT nope FROM nowhere') };
+    expect(() => migrate(db, [MIGRATIONS[0]!, broken])).toThrow();
+    expect(schemaVersion(db)).toBe(1);
+    expect(db.prepare("SELECT COUNT(*) FROM sqlite_master WHERE name = 'x'").pluck().get()).toBe(0);
+    db.close();
+  });
+});
