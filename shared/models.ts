@@ -444,6 +444,25 @@ export interface OrderCreated {
   domainIds: number[];
 }
 
+export interface InvoiceLine {
+  description: string;
+  amount: Money;
+  taxed: boolean;
+}
+
+/** An invoice the user created through the app: the API lists no invoices, so the app remembers its own. */
+export interface Invoice {
+  id: number;
+  status: string;
+  date: IsoDate | null;
+  dueDate: IsoDate | null;
+  total: Money | null;
+  notes: string;
+  items: InvoiceLine[];
+  /** ISO 8601 time it was queued in the app. */
+  createdAt: string;
+}
+
 export interface InvoiceCreated {
   invoiceId: number;
   status: string;

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WhoisResult } from '../../shared/models.js';
-import type { LocalInvoice, Mirror } from '../../electron/core/mirror/index.js';
+import type { Mirror } from '../../electron/core/mirror/index.js';
+import type { Invoice } from '../../shared/models.js';
 import { openMirror, tempDir } from './mirror-fixtures.js';
 
 let dir: string;
@@ -58,8 +59,9 @@ describe('answer caches', () => {
 });
 
 describe('local invoices', () => {
-  const invoice = (id: number, fields: Partial<LocalInvoice> = {}): LocalInvoice => ({
-    id, status: 'Unpaid', total: '10.00', items: [{ description: 'Setup', amount: '10.00', taxed: false }],
+  const invoice = (id: number, fields: Partial<Invoice> = {}): Invoice => ({
+    id, status: 'Unpaid', date: '2026-11-22', dueDate: '2026-12-06', total: '10.00', notes: '',
+    items: [{ description: 'Setup', amount: '10.00', taxed: false }],
     createdAt: `2026-11-2${id}T10:00:00.000Z`, ...fields,
   });
 

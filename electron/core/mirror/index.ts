@@ -4,21 +4,19 @@ export type { FilterSpec, FilterValue, RangeValue, SortDirection } from './descr
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type ListQuery } from './list-query.js';
 export { MIGRATIONS, migrate, schemaVersion, type Migration } from './migrations/index.js';
 export { Mirror, type MirrorOptions } from './mirror.js';
-export type { ListPage, SearchHit } from './queries.js';
+export type { ListPage, SearchHit } from '../../../shared/queries.js';
 export { MirrorQueryError } from './query-error.js';
 export {
   RESOURCE_NAMES,
   SYNCED_RESOURCES,
   type CatalogueEntry,
   type ChangeSet,
-  type LocalInvoice,
-  type LocalInvoiceItem,
   type ResourceName,
   type ResourceRecords,
   type SyncedResource,
   type SyncRunOutcome,
   type SyncRunRecord,
   type SyncState,
-} from './records.js';
+} from '../../../shared/records.js';
 export { RESOURCES, type Filters, type SortField } from './resources.js';
 export type { UpsertOutcome } from './snapshot.js';

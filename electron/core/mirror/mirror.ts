@@ -8,7 +8,7 @@ import { AnswerCache } from './answer-cache.js';
 import { localToday } from './calendar.js';
 import { openMirrorDatabase } from './database.js';
 import { listRows, MAX_PAGE_SIZE, type ListQuery } from './list-query.js';
-import type { ListPage, SearchHit } from './queries.js';
+import type { ListPage, SearchHit } from '../../../shared/queries.js';
 import { MirrorQueryError } from './query-error.js';
 import {
   RESOURCE_NAMES,
@@ -19,7 +19,7 @@ import {
   type SyncRunOutcome,
   type SyncRunRecord,
   type SyncState,
-} from './records.js';
+} from '../../../shared/records.js';
 import { descriptorOf } from './resources.js';
 import { RowWriter } from './row-writer.js';
 import { SearchIndexWriter } from './search-index.js';

@@ -12,7 +12,7 @@ import {
   type ResourceDescriptor,
   type SqlValue,
 } from './descriptor.js';
-import type { ResourceName, ResourceRecords } from './records.js';
+import type { ResourceName, ResourceRecords } from '../../../shared/records.js';
 
 const cents = (money: string | null): number | null => (money === null ? null : toCents(money));
 const bit = (value: boolean): number => (value ? 1 : 0);
@@ -341,7 +341,7 @@ export const RESOURCES = {
     idOf: (i) => i.id,
     columns: {
       status: (i) => i.status,
-      total_cents: (i) => toCents(i.total),
+      total_cents: (i) => (i.total === null ? null : toCents(i.total)),
       created_at: (i) => i.createdAt,
     },
     sort: { id: 'id', createdAt: 'created_at' },

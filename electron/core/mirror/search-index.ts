@@ -5,7 +5,7 @@
  */
 import type { Database, Statement } from 'better-sqlite3';
 import type { SearchDocument } from './descriptor.js';
-import type { ResourceName } from './records.js';
+import type { ResourceName } from '../../../shared/records.js';
 import { RESOURCES, descriptorOf } from './resources.js';
 
 const SLOT_SPAN = 2 ** 40;

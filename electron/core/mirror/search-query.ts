@@ -1,6 +1,6 @@
 /** Turning what a user types into an FTS5 query, and running it across resources. */
 import type { Database } from 'better-sqlite3';
-import type { SearchHit } from './queries.js';
+import type { SearchHit } from '../../../shared/queries.js';
 import { SEARCHABLE, splitRowid } from './search-index.js';
 import { statement } from './statements.js';
 

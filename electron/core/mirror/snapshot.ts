@@ -3,7 +3,7 @@
  * what the server no longer lists) or a single record. Callers wrap these in a transaction.
  */
 import type { ResourceDescriptor } from './descriptor.js';
-import type { ChangeSet, ResourceName } from './records.js';
+import type { ChangeSet, ResourceName } from '../../../shared/records.js';
 import { encodeRecord, type RowWriter } from './row-writer.js';
 
 export function writeSnapshot<T>(

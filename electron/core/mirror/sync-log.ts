@@ -1,6 +1,6 @@
 /** Per-resource sync state (last synced, row count, last error) and the log of sync runs. */
 import type { Database } from 'better-sqlite3';
-import { SYNCED_RESOURCES, type SyncedResource, type SyncRunOutcome, type SyncRunRecord, type SyncState } from './records.js';
+import { SYNCED_RESOURCES, type SyncedResource, type SyncRunOutcome, type SyncRunRecord, type SyncState } from '../../../shared/records.js';
 import { statement } from './statements.js';
 
 interface SyncStateRow {

@@ -4,7 +4,8 @@
  * row; pending deletes are marked, not hidden; a row whose newest pending entry failed or needs review is
  * flagged `failed`. Mirror rows come first in their order, then local creates in entry order.
  */
-import type { Contact, Domain, IsoDate, Money, Order, OrderLineItem, Ticket } from '../../../shared/models.js';
+import type { Contact, Domain, Invoice, Order, OrderLineItem, Ticket } from '../../../shared/models.js';
+import type { OverlaidRow, PendingKind } from '../../../shared/queries.js';
 import { formatCents, normalizeMoney } from '../../../shared/money.js';
 import type { OutboxEntry } from '../../../shared/outbox/entry.js';
 import { totalCents } from './invoice-stats.js';
@@ -12,38 +13,15 @@ import type { LocalId } from '../../../shared/outbox/local-ids.js';
 import type { MutationParams, StoredAttachment } from '../../../shared/outbox/schemas.js';
 import { PENDING_STATES } from '../../../shared/outbox/states.js';
 
-/** An invoice as the app knows it: the API lists none, so these are the ones the user created. */
-export interface InvoiceRow {
-  id: number;
-  status: string;
-  date: IsoDate | null;
-  dueDate: IsoDate | null;
-  total: Money | null;
-  notes: string;
-  items: { description: string; amount: Money; taxed: boolean }[];
-}
-
 export interface OverlayRowTypes {
   contacts: Contact;
   tickets: Ticket;
   orders: Order;
-  invoices: InvoiceRow;
+  invoices: Invoice;
   domains: Domain;
 }
 export type OverlayResource = keyof OverlayRowTypes;
 
-export type PendingKind = 'create' | 'update' | 'delete';
-
-export type OverlaidRow<T extends { id: number }> = Omit<T, 'id'> & {
-  /** The server id, or the local id of a queued create. */
-  id: number | LocalId;
-  /** The strongest pending change: delete over create over update; null when nothing is pending. */
-  pending: PendingKind | null;
-  /** Pending entries on this row, oldest first. */
-  pendingEntryIds: number[];
-  /** The newest pending entry failed or needs review: the user has something to do. */
-  failed: boolean;
-};
 
 type Fields<T> = Omit<T, 'id'>;
 
@@ -205,7 +183,7 @@ const orders: ResourceSpec<Order> = {
 
 // ---- invoices ----
 
-const invoices: ResourceSpec<InvoiceRow> = {
+const invoices: ResourceSpec<Invoice> = {
   prefix: 'invoice',
   created: (entry) => {
     if (entry.kind !== 'create-invoice') return null;
@@ -217,6 +195,7 @@ const invoices: ResourceSpec<InvoiceRow> = {
       total: formatCents(totalCents(p)),
       notes: p.notes ?? '',
       items: (p.items ?? []).map((i) => ({ description: i.description, amount: normalizeMoney(i.amount), taxed: i.taxed ?? false })),
+      createdAt: new Date(entry.createdAt).toISOString(),
     };
   },
 };

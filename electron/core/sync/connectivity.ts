@@ -6,7 +6,7 @@
 import { EventEmitter } from 'node:events';
 import { ApiError } from '../api/errors.js';
 import type { SessionStatus } from '../api/session.js';
-import type { Connectivity, ConnectivityChange } from './summary.js';
+import type { Connectivity, ConnectivityChange } from '../../../shared/sync.js';
 
 /** The part of the API session the monitor listens to. */
 export interface SessionStateSource {

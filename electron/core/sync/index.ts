@@ -12,5 +12,5 @@ export type {
   SyncProgress,
   SyncSummary,
   SyncTrigger,
-} from './summary.js';
+} from '../../../shared/sync.js';
 export { Syncer, type SyncEvents, type SyncRequest, type SyncerOptions } from './syncer.js';

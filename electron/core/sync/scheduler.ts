@@ -3,7 +3,7 @@
  * sooner while offline (to notice the network coming back), on every offline → online transition, and on
  * demand. All of them go through Syncer.sync, so a trigger during a run joins it.
  */
-import type { Connectivity, ConnectivityChange, SyncSummary, SyncTrigger } from './summary.js';
+import type { Connectivity, ConnectivityChange, SyncSummary, SyncTrigger } from '../../../shared/sync.js';
 import type { Syncer } from './syncer.js';
 
 export interface SyncSchedulerOptions {

@@ -24,7 +24,7 @@ import {
   type SyncProgress,
   type SyncSummary,
   type SyncTrigger,
-} from './summary.js';
+} from '../../../shared/sync.js';
 
 export interface SyncerOptions {
   /** A ResellerClient (its session, when present, feeds connectivity). */

@@ -11,34 +11,18 @@ import type {
   Contact,
   Department,
   Domain,
-  Money,
+  Invoice,
   Order,
   ProductAddon,
   Service,
   Ticket,
   Transaction,
-} from '../../../shared/models.js';
+} from './models.js';
 
 /** A catalogue product as the mirror keeps it: get-products joined with its add-ons and configurable options. */
 export interface CatalogueEntry extends CatalogueProduct {
   addons: ProductAddon[];
   configOptions: ConfigOption[];
-}
-
-export interface LocalInvoiceItem {
-  description: string;
-  amount: Money;
-  taxed: boolean;
-}
-
-/** An invoice created through the app (the API has no invoice list, so the app remembers its own). */
-export interface LocalInvoice {
-  id: number;
-  status: string;
-  total: Money;
-  items: LocalInvoiceItem[];
-  /** ISO 8601 time the app created it. */
-  createdAt: string;
 }
 
 export interface ResourceRecords {
@@ -54,7 +38,7 @@ export interface ResourceRecords {
   client: ClientDetailsResult;
   catalogue: CatalogueEntry;
   /** Local only: never synced, never removed by a snapshot. */
-  invoices: LocalInvoice;
+  invoices: Invoice;
 }
 
 export type ResourceName = keyof ResourceRecords;

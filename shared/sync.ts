@@ -2,8 +2,10 @@
  * What a sync tells the rest of the app: what one run did (per resource and overall: the `summary` event and
  * the sync_runs log), its progress, its errors, and connectivity. Plain types only, so front ends can share them.
  */
-import type { ApiErrorKind } from '../api/errors.js';
-import type { SyncedResource } from '../mirror/index.js';
+import type { ApiErrorKind } from './models.js';
+import type { SyncedResource } from './records.js';
+
+export type { SyncRunOutcome, SyncRunRecord, SyncState } from './records.js';
 
 export type Connectivity = 'online' | 'offline' | 'signed_out';
 

@@ -1,0 +1,191 @@
+/**
+ * The contract between the engine (Desk) and every front end: each procedure with its zod input schema and its
+ * output type, and each event with its payload. Main (IPC), preload, web host (WebSocket), CLI and renderer all
+ * derive their types from here; nothing else crosses a process boundary (DESIGN rule 3).
+ */
+import { z } from 'zod';
+import { AccountInputSchema, AccountNameSchema } from './accounts.js';
+import type { EppResult, WhoisInfo, WhoisResult } from './models.js';
+import type { OutboxEntry } from './outbox/entry.js';
+import { MUTATION_KINDS } from './outbox/kinds.js';
+import type { MutationKind } from './outbox/kinds.js';
+import { ENTRY_STATES, type EntryState } from './outbox/states.js';
+import type { AnyMutationInput } from './outbox/schemas.js';
+import type { ListPage, OverlaidRecord, SearchHit } from './queries.js';
+import { RESOURCE_NAMES, SYNCED_RESOURCES, type ResourceName, type ResourceRecords } from './records.js';
+import type { Connectivity, SyncProgress, SyncRunRecord, SyncState, SyncSummary } from './sync.js';
+
+/** A procedure: its input schema, and its output type carried as a phantom (never a value at run time). */
+export interface Procedure<I extends z.ZodType, O> {
+  input: I;
+  output?: O;
+}
+
+const procedure = <I extends z.ZodType>(input: I) => ({
+  returns: <O>(): Procedure<I, O> => ({ input }),
+});
+
+const none = z.object({}).strict().optional();
+const resource = z.enum(RESOURCE_NAMES as [ResourceName, ...ResourceName[]], {
+  error: `must be one of ${RESOURCE_NAMES.join(', ')}`,
+});
+const id = z.int({ error: 'must be a whole number' }).positive({ error: 'must be above 0' });
+const recordId = z.union([id, z.string().regex(/^local:[1-9]\d*$/, { error: 'must be an id or a local id such as local:7' })]);
+const domainName = z.string().trim().min(3, { error: 'must be a domain name such as example.com' }).max(253);
+
+const filterValue = z.union([
+  z.string(),
+  z.number(),
+  z.boolean(),
+  z.strictObject({ from: z.string().optional(), to: z.string().optional() }),
+]);
+
+export const ListInputSchema = z.strictObject({
+  resource,
+  filters: z.record(z.string(), filterValue).optional(),
+  text: z.string().max(200).optional(),
+  sort: z.strictObject({ field: z.string(), dir: z.enum(['asc', 'desc']).optional() }).optional(),
+  after: z.string().nullable().optional(),
+  limit: z.int().min(1).max(1000).optional(),
+});
+export type ListInput = z.infer<typeof ListInputSchema>;
+
+/** One queued mutation: its kind and its parameters (checked again, per kind, by the outbox). */
+export const EnqueueInputSchema = z.strictObject({
+  kind: z.enum(MUTATION_KINDS, { error: `must be one of ${MUTATION_KINDS.join(', ')}` }),
+  params: z.record(z.string(), z.unknown(), { error: 'must be an object of parameters' }),
+});
+
+/** The same change applied to many contacts at once: one update-contact per contact, queued together. */
+export const BulkContactUpdateSchema = z.strictObject({
+  contactIds: z.array(recordId).min(1, { error: 'select at least one contact' }).max(5000),
+  /** update-contact's fields (without contactid); checked as an update-contact for each contact. */
+  changes: z.record(z.string(), z.unknown(), { error: 'must be an object of contact fields' }),
+});
+
+export const SettingsSchema = z.strictObject({
+  /** Minutes between background syncs; 0 turns them off. */
+  syncIntervalMinutes: z.int().min(0).max(24 * 60),
+  /** Whois answers younger than this are served from the mirror. */
+  whoisCacheMinutes: z.int().min(0).max(7 * 24 * 60),
+});
+export type Settings = z.infer<typeof SettingsSchema>;
+export const DEFAULT_SETTINGS: Settings = { syncIntervalMinutes: 15, whoisCacheMinutes: 60 };
+
+export interface AccountSummary {
+  name: string;
+  baseUrl: string;
+  altBaseUrl: string;
+  service: string;
+  clientId: string;
+  username: string;
+  demo: boolean;
+  current: boolean;
+}
+
+export interface SessionInfo {
+  account: string | null;
+  /** Where secrets live: the OS keychain, or memory for this session only (with why). */
+  vault: { kind: 'keychain' | 'memory'; reason: string | null };
+  connectivity: Connectivity;
+  signedOutReason: string | null;
+}
+
+export interface SyncStatus {
+  running: boolean;
+  resources: SyncState[];
+  lastRun: SyncRunRecord | null;
+}
+
+export interface Cached<T> {
+  value: T;
+  /** ISO 8601 time the provider answered. */
+  fetchedAt: string;
+  /** True when served from the mirror because the provider could not be reached. */
+  stale: boolean;
+}
+
+export const PROCEDURES = {
+  'session.info': procedure(none).returns<SessionInfo>(),
+
+  'accounts.list': procedure(none).returns<AccountSummary[]>(),
+  /** Checks the credentials with a password grant, then stores the account (secrets in the vault). */
+  'accounts.add': procedure(AccountInputSchema).returns<AccountSummary>(),
+  'accounts.select': procedure(z.strictObject({ name: AccountNameSchema })).returns<AccountSummary>(),
+  'accounts.signIn': procedure(z.strictObject({ name: AccountNameSchema, password: z.string().min(1).optional() })).returns<SessionInfo>(),
+  'accounts.signOut': procedure(z.strictObject({ name: AccountNameSchema })).returns<SessionInfo>(),
+  /** Forgets the account, its secrets and (unless keepData) its mirror; refused while edits are queued unless force. */
+  'accounts.remove': procedure(z.strictObject({ name: AccountNameSchema, keepData: z.boolean().optional(), force: z.boolean().optional() })).returns<AccountSummary[]>(),
+  /** Starts the bundled sandbox provider and selects its demo account. */
+  'accounts.demo': procedure(none).returns<AccountSummary>(),
+
+  'sync.run': procedure(none).returns<SyncSummary>(),
+  'sync.cancel': procedure(none).returns<void>(),
+  'sync.status': procedure(none).returns<SyncStatus>(),
+  'sync.history': procedure(z.strictObject({ limit: z.int().min(1).max(200).optional() }).optional()).returns<SyncRunRecord[]>(),
+
+  'data.list': procedure(ListInputSchema).returns<ListPage<OverlaidRecord>>(),
+  'data.get': procedure(z.strictObject({ resource, id: recordId })).returns<OverlaidRecord | null>(),
+  'data.search': procedure(z.strictObject({ text: z.string().max(200), limit: z.int().min(1).max(100).optional() })).returns<SearchHit[]>(),
+  'data.counts': procedure(none).returns<Record<ResourceName, number>>(),
+  'data.client': procedure(none).returns<ResourceRecords['client'] | null>(),
+
+  /** Queues a mutation (online or not) and starts replay; the entry shows its local id at once. */
+  'outbox.enqueue': procedure(EnqueueInputSchema).returns<OutboxEntry>(),
+  'contacts.bulkUpdate': procedure(BulkContactUpdateSchema).returns<OutboxEntry[]>(),
+  'outbox.list': procedure(z.strictObject({ states: z.array(z.enum(ENTRY_STATES)).optional(), kind: z.enum(MUTATION_KINDS).optional() }).optional()).returns<OutboxEntry[]>(),
+  'outbox.counts': procedure(none).returns<Record<EntryState, number>>(),
+  'outbox.retry': procedure(z.strictObject({ id })).returns<OutboxEntry>(),
+  'outbox.edit': procedure(z.strictObject({ id, params: z.record(z.string(), z.unknown()) })).returns<OutboxEntry>(),
+  'outbox.discard': procedure(z.strictObject({ id })).returns<OutboxEntry>(),
+
+  'domains.whois': procedure(z.strictObject({ domain: domainName, refresh: z.boolean().optional() })).returns<Cached<WhoisResult>>(),
+  'domains.whoisInfo': procedure(z.strictObject({ domain: domainName, refresh: z.boolean().optional() })).returns<Cached<WhoisInfo>>(),
+  /** The last EPP answer the mirror holds for a domain (requesting one is the domain-request-epp mutation). */
+  'domains.epp': procedure(z.strictObject({ domain: domainName })).returns<Cached<EppResult> | null>(),
+
+  'settings.get': procedure(none).returns<Settings>(),
+  'settings.set': procedure(SettingsSchema.partial().strict()).returns<Settings>(),
+} as const;
+
+export type ProcedureName = keyof typeof PROCEDURES;
+export type ProcedureInput<N extends ProcedureName> = z.input<(typeof PROCEDURES)[N]['input']>;
+export type ProcedureOutput<N extends ProcedureName> = NonNullable<(typeof PROCEDURES)[N]['output']> extends never
+  ? void
+  : Exclude<(typeof PROCEDURES)[N]['output'], undefined>;
+
+export interface EventPayloads {
+  'sync.progress': SyncProgress;
+  'sync.summary': SyncSummary;
+  connectivity: { state: Connectivity; reason: string | null };
+  'outbox.changed': { entry: OutboxEntry; counts: Record<EntryState, number> };
+  /** Mirror rows changed (after a sync or a confirmed mutation): views of these resources should refresh. */
+  'data.changed': { resources: ResourceName[] };
+  'accounts.changed': { accounts: AccountSummary[]; current: string | null };
+}
+export type EventName = keyof EventPayloads;
+export const EVENT_NAMES = [
+  'sync.progress',
+  'sync.summary',
+  'connectivity',
+  'outbox.changed',
+  'data.changed',
+  'accounts.changed',
+] as const satisfies readonly EventName[];
+
+export const PROCEDURE_NAMES = Object.keys(PROCEDURES) as ProcedureName[];
+
+export function isProcedureName(name: unknown): name is ProcedureName {
+  return typeof name === 'string' && Object.hasOwn(PROCEDURES, name);
+}
+
+/** What a failed call carries across the boundary: a code a front end can act on and a sentence for people. */
+export interface CallError {
+  code: 'invalid_input' | 'not_found' | 'refused' | 'auth' | 'offline' | 'provider' | 'internal';
+  message: string;
+  /** Per-field messages for forms ("email: must be an e-mail address"). */
+  issues?: { field: string; message: string }[];
+}
+
+export type { AnyMutationInput, MutationKind, ResourceName, ResourceRecords };
+export { SYNCED_RESOURCES };

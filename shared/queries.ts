@@ -1,0 +1,35 @@
+/** What list and search queries return (plain types, shared with front ends through the contract). */
+import type { LocalId } from './outbox/local-ids.js';
+import type { ResourceName, ResourceRecords } from './records.js';
+
+export interface ListPage<T> {
+  rows: T[];
+  /** Opaque; pass as `after` for the next page. Null on the last page. */
+  nextCursor: string | null;
+  /** Rows matching the filters and text, over all pages. */
+  total: number;
+}
+
+export interface SearchHit {
+  resource: ResourceName;
+  id: number;
+  title: string;
+  subtitle: string;
+}
+
+export type PendingKind = 'create' | 'update' | 'delete';
+
+/** A record as views show it: the mirror's row with the outbox's pending edits laid over it (DESIGN rule 1). */
+export type OverlaidRow<T extends { id: number }> = Omit<T, 'id'> & {
+  /** The server id, or the local id of a queued create. */
+  id: number | LocalId;
+  /** The strongest pending change: delete over create over update; null when nothing is pending. */
+  pending: PendingKind | null;
+  /** Pending entries on this row, oldest first. */
+  pendingEntryIds: number[];
+  /** The newest pending entry failed or needs review: the user has something to do. */
+  failed: boolean;
+};
+
+/** Any resource's overlaid row (resources without pending edits carry pending: null). */
+export type OverlaidRecord = { [R in keyof ResourceRecords]: OverlaidRow<ResourceRecords[R] & { id: number }> }[keyof ResourceRecords];
