@@ -7,7 +7,7 @@ export type { EntryProblem, MutationResult, OutboxEntry, OutboxEntryOf, ResultMa
 export { isCreate, MUTATION_KINDS, type CreateKind, type MutationKind } from '../../../shared/outbox/kinds.js';
 export { isLocalId, type LocalId } from '../../../shared/outbox/local-ids.js';
 export { Outbox, openOutbox, type OutboxEvents, type OutboxOptions } from './outbox.js';
-export { overlay, type OverlayResource, type OverlayRowTypes } from './overlay.js';
+export { overlay, queuedInvoice, type OverlayResource, type OverlayRowTypes } from './overlay.js';
 export { Replayer, type ReplayerEvents, type ReplayerOptions, type RunReport } from './replayer.js';
 export {
   OutboxValidationError,

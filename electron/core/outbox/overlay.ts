@@ -7,7 +7,7 @@
 import type { Contact, Domain, Invoice, Order, OrderLineItem, Ticket } from '../../../shared/models.js';
 import type { OverlaidRow, PendingKind } from '../../../shared/queries.js';
 import { formatCents, normalizeMoney } from '../../../shared/money.js';
-import type { OutboxEntry } from '../../../shared/outbox/entry.js';
+import type { OutboxEntry, OutboxEntryOf } from '../../../shared/outbox/entry.js';
 import { totalCents } from './invoice-stats.js';
 import type { LocalId } from '../../../shared/outbox/local-ids.js';
 import type { MutationParams, StoredAttachment } from '../../../shared/outbox/schemas.js';
@@ -183,21 +183,23 @@ const orders: ResourceSpec<Order> = {
 
 // ---- invoices ----
 
+/** The invoice a create-invoice entry asks for, as views and the mirror show it. */
+export function queuedInvoice(entry: OutboxEntryOf<'create-invoice'>): Omit<Invoice, 'id'> {
+  const p = entry.params;
+  return {
+    status: p.draft ? 'Draft' : (p.status ?? 'Unpaid'),
+    date: p.date ?? null,
+    dueDate: p.duedate ?? p.date ?? null,
+    total: formatCents(totalCents(p)),
+    notes: p.notes ?? '',
+    items: (p.items ?? []).map((i) => ({ description: i.description, amount: normalizeMoney(i.amount), taxed: i.taxed ?? false })),
+    createdAt: new Date(entry.createdAt).toISOString(),
+  };
+}
+
 const invoices: ResourceSpec<Invoice> = {
   prefix: 'invoice',
-  created: (entry) => {
-    if (entry.kind !== 'create-invoice') return null;
-    const p = entry.params;
-    return {
-      status: p.draft ? 'Draft' : (p.status ?? 'Unpaid'),
-      date: p.date ?? null,
-      dueDate: p.duedate ?? p.date ?? null,
-      total: formatCents(totalCents(p)),
-      notes: p.notes ?? '',
-      items: (p.items ?? []).map((i) => ({ description: i.description, amount: normalizeMoney(i.amount), taxed: i.taxed ?? false })),
-      createdAt: new Date(entry.createdAt).toISOString(),
-    };
-  },
+  created: (entry) => (entry.kind === 'create-invoice' ? queuedInvoice(entry) : null),
 };
 
 // ---- domains (EPP requests) ----

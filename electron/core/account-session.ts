@@ -1,0 +1,158 @@
+/**
+ * One open account: its API client, mirror, outbox, sync and replay, wired together.
+ *
+ * - Edits are replayed as soon as they are queued, when the provider becomes reachable again, after a sign-in,
+ *   and when a backoff runs out. When replay confirmed something, a sync follows so the mirror shows the
+ *   server's version of it (the overlay shows the queued version until then).
+ * - Sync and replay feed one connectivity monitor; it is what the rest of the app listens to.
+ */
+import { EventEmitter } from 'node:events';
+import type { AccountConfig } from '../../shared/accounts.js';
+import type { OutboxEntry } from '../../shared/outbox/entry.js';
+import type { SyncProgress, SyncSummary } from '../../shared/sync.js';
+import { ResellerClient } from './api/index.js';
+import { accountPaths } from './data-dir.js';
+import { Mirror } from './mirror/index.js';
+import { openOutbox, queuedInvoice, Replayer, type Outbox, type RunReport } from './outbox/index.js';
+import { ConnectivityMonitor, Syncer, SyncScheduler, type ConnectivityChange } from './sync/index.js';
+import type { SecretVault } from './vault/index.js';
+
+export interface AccountSessionOptions {
+  dataDir: string;
+  vault: SecretVault;
+  /** Minutes between background syncs (0: none). */
+  syncIntervalMinutes: number;
+  /** Background work (sync on open and on a timer, replay on its own): the app wants it, the CLI does not. */
+  background: boolean;
+}
+
+export interface AccountSessionEvents {
+  'sync-progress': [SyncProgress];
+  'sync-summary': [SyncSummary];
+  connectivity: [ConnectivityChange];
+  'outbox-changed': [OutboxEntry];
+}
+
+/** Longest wait before a replay retries on its own; backoffs shorter than this are honoured exactly. */
+const MAX_REPLAY_WAIT_MS = 5 * 60_000;
+
+export class AccountSession extends EventEmitter<AccountSessionEvents> {
+  readonly client: ResellerClient;
+  readonly mirror: Mirror;
+  readonly outbox: Outbox;
+  readonly connectivity = new ConnectivityMonitor();
+  readonly syncer: Syncer;
+  readonly replayer: Replayer;
+  private readonly scheduler: SyncScheduler;
+  private replaying: Promise<RunReport> | null = null;
+  private replayAgain = false;
+  private replayTimer: NodeJS.Timeout | null = null;
+  private closed = false;
+
+  constructor(
+    readonly config: AccountConfig,
+    private readonly options: AccountSessionOptions,
+  ) {
+    super();
+    const paths = accountPaths(options.dataDir, config.name);
+    this.client = new ResellerClient({ account: config.name, ...config }, options.vault);
+    this.mirror = Mirror.open(paths.mirror);
+    this.outbox = openOutbox(paths.outbox);
+    this.syncer = new Syncer({ client: this.client, mirror: this.mirror, connectivity: this.connectivity });
+    this.scheduler = new SyncScheduler(this.syncer, { intervalMinutes: options.syncIntervalMinutes });
+    this.replayer = new Replayer(this.outbox, this.client);
+
+    this.syncer.on('progress', (p) => this.emit('sync-progress', p));
+    this.syncer.on('summary', (s) => this.emit('sync-summary', s));
+    this.connectivity.on('change', (change) => {
+      this.emit('connectivity', change);
+      if (change.state === 'online' && this.options.background) void this.replay();
+    });
+    this.outbox.on('changed', (entry) => {
+      this.remember(entry);
+      this.emit('outbox-changed', entry);
+    });
+  }
+
+  /** Starts background work: a sync now and on the interval, and replay of what is queued. */
+  start(): void {
+    if (!this.options.background) return;
+    void this.scheduler.start();
+    void this.replay();
+  }
+
+  setSyncInterval(minutes: number): void {
+    this.scheduler.setIntervalMinutes(minutes);
+  }
+
+  /** Sends what is due in the outbox; a call during a run makes the run go round once more. */
+  replay(): Promise<RunReport> {
+    if (this.replaying) {
+      this.replayAgain = true;
+      return this.replaying;
+    }
+    this.clearReplayTimer();
+    this.replaying = this.replayLoop().finally(() => {
+      this.replaying = null;
+    });
+    return this.replaying;
+  }
+
+  /** Replays the outbox, then pulls the account: what the CLI's `sync` and the app's "sync now" do. */
+  async replayThenSync(): Promise<SyncSummary> {
+    await this.replay();
+    return this.scheduler.syncNow();
+  }
+
+  /** After a sign-in: the queue may go again. */
+  resumeReplay(): void {
+    this.replayer.resume();
+    if (this.options.background) void this.replay();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.clearReplayTimer();
+    this.scheduler.stop();
+    this.syncer.dispose();
+    await this.replaying?.catch(() => undefined);
+    this.outbox.close();
+    this.mirror.close();
+  }
+
+  private async replayLoop(): Promise<RunReport> {
+    let report: RunReport;
+    let confirmed = 0;
+    do {
+      this.replayAgain = false;
+      report = await this.replayer.run();
+      confirmed += report.sent + report.reconciled;
+    } while (this.replayAgain && !this.closed);
+    if (this.closed) return report;
+    if (confirmed > 0 && this.options.background) void this.syncer.sync({ trigger: 'demand' });
+    if (this.options.background && report.nextDueAt !== null && report.paused === null) {
+      const wait = Math.min(Math.max(report.nextDueAt - Date.now(), 0), MAX_REPLAY_WAIT_MS);
+      this.replayTimer = setTimeout(() => void this.replay(), wait);
+    }
+    return report;
+  }
+
+  private clearReplayTimer(): void {
+    if (this.replayTimer) clearTimeout(this.replayTimer);
+    this.replayTimer = null;
+  }
+
+  /**
+   * What the API gives no list of, the mirror keeps from confirmed mutations: invoices the user created and
+   * EPP codes the registrar returned.
+   */
+  private remember(entry: OutboxEntry): void {
+    if (entry.state !== 'done' || entry.result === null) return;
+    if (entry.kind === 'create-invoice' && entry.result.invoiceId !== null) {
+      this.mirror.upsert('invoices', { id: entry.result.invoiceId, ...queuedInvoice(entry), status: entry.result.status });
+    } else if (entry.kind === 'domain-request-epp') {
+      const domain = entry.params.domainname ?? this.mirror.get('domains', entry.params.domainid!)?.domainName;
+      if (domain) this.mirror.eppCache.put(domain, entry.result);
+    }
+  }
+}

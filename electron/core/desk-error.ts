@@ -1,0 +1,44 @@
+/** Every failure of a Desk call, turned into the contract's CallError: a code a front end acts on, and a sentence. */
+import { z } from 'zod';
+import { describeIssues } from '../../shared/accounts.js';
+import type { CallError } from '../../shared/contract.js';
+import { OutboxValidationError } from '../../shared/outbox/schemas.js';
+import { OutboxError } from '../../shared/outbox/states.js';
+import { AccountError } from './accounts/account-store.js';
+import { ApiError } from './api/index.js';
+import { MirrorQueryError } from './mirror/index.js';
+
+export class DeskError extends Error implements CallError {
+  override readonly name = 'DeskError';
+
+  constructor(
+    readonly code: CallError['code'],
+    message: string,
+    readonly issues?: CallError['issues'],
+  ) {
+    super(message);
+  }
+
+  toJSON(): CallError {
+    return { code: this.code, message: this.message, ...(this.issues ? { issues: this.issues } : {}) };
+  }
+}
+
+export function toDeskError(error: unknown, procedure: string): DeskError {
+  if (error instanceof DeskError) return error;
+  if (error instanceof z.ZodError) {
+    const issues = error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }));
+    return new DeskError('invalid_input', `${procedure}: ${describeIssues(error)}`, issues);
+  }
+  if (error instanceof OutboxValidationError) return new DeskError('invalid_input', error.message, error.issues);
+  if (error instanceof OutboxError) return new DeskError(error.code, error.message);
+  if (error instanceof MirrorQueryError || error instanceof AccountError) return new DeskError('invalid_input', error.message);
+  if (error instanceof ApiError) {
+    if (error.kind === 'auth') return new DeskError('auth', `The provider refused the credentials: ${error.message}`);
+    if (error.kind === 'network') return new DeskError('offline', `The provider cannot be reached: ${error.message}`);
+    return new DeskError('provider', error.message);
+  }
+  // A bug of ours: say so plainly, and keep the detail in the log (never a token: ApiError drops headers).
+  console.error(`reseller-desk: ${procedure} failed:`, error);
+  return new DeskError('internal', `${procedure} failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`);
+}

@@ -1,0 +1,406 @@
+/**
+ * Desk: the engine's single face. One method, `call(name, input)`, for every procedure of shared/contract.ts
+ * (input parsed with the contract's schema, errors turned into CallErrors), and the contract's events.
+ * The Electron shell, the web host and the CLI all drive the engine through it.
+ */
+import { EventEmitter } from 'node:events';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { z } from 'zod';
+import type { AccountConfig } from '../../shared/accounts.js';
+import {
+  PROCEDURES,
+  type AccountSummary,
+  type Cached,
+  type EventName,
+  type EventPayloads,
+  type ListInput,
+  type ProcedureName,
+  type ProcedureOutput,
+  type SessionInfo,
+} from '../../shared/contract.js';
+import type { MutationKind } from '../../shared/outbox/kinds.js';
+import { isLocalId } from '../../shared/outbox/local-ids.js';
+import type { AnyMutationInput, Mutation } from '../../shared/outbox/schemas.js';
+import type { ListPage, OverlaidRecord } from '../../shared/queries.js';
+import type { ResourceName } from '../../shared/records.js';
+import { AccountSession } from './account-session.js';
+import { AccountStore } from './accounts/account-store.js';
+import { ApiError, CLIENT_SECRET_SECRET, PASSWORD_SECRET, ResellerClient } from './api/index.js';
+import { accountPaths } from './data-dir.js';
+import { DeskError, toDeskError } from './desk-error.js';
+import { overlay, type OverlayResource } from './outbox/index.js';
+import { FileSettingsStore, type SettingsStore } from './settings-store.js';
+import type { SecretVault } from './vault/index.js';
+
+/** The bundled sandbox provider, started for the demo account. */
+export interface DemoProvider {
+  baseUrl: string;
+  altBaseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  username: string;
+  password: string;
+  stop(): Promise<void>;
+}
+
+export interface DeskOptions {
+  dataDir: string;
+  vault: SecretVault;
+  settings?: SettingsStore;
+  /** Sync and replay in the background (the app); off for one-shot commands (the CLI). Default true. */
+  background?: boolean;
+  /** Starts the demo provider; by default the bundled sandbox, its state kept in the data folder. */
+  startDemoProvider?: (dataDir: string) => Promise<DemoProvider>;
+}
+
+export const DEMO_ACCOUNT = 'Demo';
+
+const OVERLAID: ReadonlySet<ResourceName> = new Set<OverlayResource>(['contacts', 'tickets', 'orders', 'invoices', 'domains']);
+
+type Handlers = {
+  [N in ProcedureName]: (input: ParsedInput<N>) => Promise<ProcedureOutput<N>> | ProcedureOutput<N>;
+};
+type ParsedInput<N extends ProcedureName> = z.output<(typeof PROCEDURES)[N]['input']>;
+type DeskEvents = { [E in EventName]: [EventPayloads[E]] };
+
+export class Desk extends EventEmitter<DeskEvents> {
+  readonly accounts: AccountStore;
+  readonly settings: SettingsStore;
+  private session: AccountSession | null = null;
+  private demo: DemoProvider | null = null;
+  private readonly background: boolean;
+  private readonly handlers: Handlers;
+
+  private constructor(private readonly options: DeskOptions) {
+    super();
+    this.accounts = new AccountStore(options.dataDir);
+    this.settings = options.settings ?? new FileSettingsStore(options.dataDir);
+    this.background = options.background ?? true;
+    this.handlers = this.createHandlers();
+  }
+
+  /** Opens the engine on a data folder and, when there is one, the current account. */
+  static async open(options: DeskOptions): Promise<Desk> {
+    const desk = new Desk(options);
+    const current = desk.accounts.current;
+    if (current !== null && desk.accounts.has(current)) await desk.openAccount(desk.accounts.get(current));
+    return desk;
+  }
+
+  /** Runs one procedure of the contract. Rejects with a DeskError (a CallError) on any failure. */
+  async call<N extends ProcedureName>(name: N, input?: unknown): Promise<ProcedureOutput<N>> {
+    try {
+      if (!Object.hasOwn(PROCEDURES, name)) throw new DeskError('not_found', `No procedure named "${String(name)}".`);
+      const parsed = PROCEDURES[name].input.parse(input) as ParsedInput<N>;
+      return await this.handlers[name](parsed);
+    } catch (error) {
+      throw toDeskError(error, name);
+    }
+  }
+
+  /** The open account's engine parts, for the CLI and tests; throws when no account is open. */
+  get current(): AccountSession {
+    if (!this.session) throw new DeskError('refused', 'No account is open: add one, or start the demo account.');
+    return this.session;
+  }
+
+  async close(): Promise<void> {
+    await this.session?.close();
+    this.session = null;
+    await this.demo?.stop();
+    this.demo = null;
+  }
+
+  private createHandlers(): Handlers {
+    return {
+      'session.info': () => this.sessionInfo(),
+
+      'accounts.list': () => this.accountSummaries(),
+      'accounts.add': async (input) => {
+        const { clientSecret, password, ...config } = input;
+        if (this.accounts.has(config.name)) throw new DeskError('refused', `An account named "${config.name}" already exists.`);
+        await this.checkCredentials(config, clientSecret, password);
+        this.accounts.add(config);
+        await this.openAccount(this.accounts.get(config.name));
+        return this.summary(config.name);
+      },
+      'accounts.select': async ({ name }) => {
+        await this.openAccount(this.accounts.get(name));
+        return this.summary(name);
+      },
+      'accounts.signIn': async ({ name, password }) => {
+        const session = await this.openAccount(this.accounts.get(name));
+        await session.client.signIn(password);
+        session.resumeReplay();
+        return this.sessionInfo();
+      },
+      'accounts.signOut': async ({ name }) => {
+        this.accounts.get(name);
+        if (this.session?.config.name === name) await this.session.client.session.signOut('signed out by the user');
+        else await this.options.vault.delete(name, 'refresh-token');
+        return this.sessionInfo();
+      },
+      'accounts.remove': async ({ name, keepData, force }) => {
+        const config = this.accounts.get(name);
+        await this.removeAccount(config, { keepData: keepData ?? false, force: force ?? false });
+        return this.accountSummaries();
+      },
+      'accounts.demo': async () => {
+        await this.openDemo();
+        return this.summary(DEMO_ACCOUNT);
+      },
+
+      'sync.run': () => this.current.replayThenSync(),
+      'sync.cancel': () => this.current.syncer.cancel(),
+      'sync.status': () => ({
+        running: this.current.syncer.running,
+        resources: this.current.mirror.syncStates(),
+        lastRun: this.current.mirror.syncRuns(1)[0] ?? null,
+      }),
+      'sync.history': (input) => this.current.mirror.syncRuns(input?.limit ?? 20),
+
+      'data.list': (input) => this.list(input),
+      'data.get': ({ resource, id }) => this.getRecord(resource, id),
+      'data.search': ({ text, limit }) => this.current.mirror.search(text, limit ?? 20),
+      'data.counts': () => this.current.mirror.counts(),
+      'data.client': () => this.current.mirror.list('client', { limit: 1 }).rows[0] ?? null,
+
+      'outbox.enqueue': ({ kind, params }) => this.enqueue(kind, params as AnyMutationInput),
+      'contacts.bulkUpdate': async ({ contactIds, changes }) => {
+        const entries = [];
+        for (const contactid of contactIds) entries.push(await this.enqueue('update-contact', { ...changes, contactid } as AnyMutationInput));
+        return entries;
+      },
+      'outbox.list': (input) => this.current.outbox.list(input ?? {}).reverse(),
+      'outbox.counts': () => this.current.outbox.counts(),
+      'outbox.retry': ({ id }) => {
+        const entry = this.current.outbox.retry(id);
+        void this.current.replay();
+        return entry;
+      },
+      'outbox.edit': ({ id, params }) => this.current.outbox.edit(id, params as AnyMutationInput),
+      'outbox.discard': ({ id }) => this.current.outbox.discard(id),
+
+      'domains.whois': ({ domain, refresh }) =>
+        this.cachedAnswer(this.current.mirror.whoisCache, domain, refresh ?? false, () => this.current.client.whois({ domain })),
+      'domains.whoisInfo': ({ domain, refresh }) =>
+        this.cachedAnswer(this.current.mirror.whoisInfoCache, domain, refresh ?? false, () => this.current.client.whoisInfo({ domain })),
+      'domains.epp': ({ domain }) => {
+        const cached = this.current.mirror.eppCache.get(domain);
+        return cached ? { ...cached, stale: false } : null;
+      },
+
+      'settings.get': () => this.settings.get(),
+      'settings.set': (patch) => {
+        const next = this.settings.set(patch);
+        this.session?.setSyncInterval(next.syncIntervalMinutes);
+        return next;
+      },
+    };
+  }
+
+  // ---- accounts ----
+
+  /** A password grant with the given secrets; they reach the vault only when the provider accepted them. */
+  private async checkCredentials(config: AccountConfig, clientSecret: string, password: string): Promise<void> {
+    const probeVault = new Map<string, string>([[CLIENT_SECRET_SECRET, clientSecret], [PASSWORD_SECRET, password]]);
+    const client = new ResellerClient({ account: config.name, ...config }, {
+      kind: 'memory',
+      available: false,
+      reason: 'credential check',
+      get: async (_account, name) => probeVault.get(name) ?? null,
+      set: async (_account, name, value) => void probeVault.set(name, value),
+      delete: async (_account, name) => void probeVault.delete(name),
+    });
+    try {
+      await client.signIn(password);
+    } catch (error) {
+      if (error instanceof ApiError && error.kind === 'network') {
+        throw new DeskError('offline', `Could not reach ${config.baseUrl} to check the credentials: ${error.message}`);
+      }
+      throw error;
+    }
+    await this.options.vault.set(config.name, CLIENT_SECRET_SECRET, clientSecret);
+    await this.options.vault.set(config.name, PASSWORD_SECRET, password);
+  }
+
+  private async openAccount(config: AccountConfig): Promise<AccountSession> {
+    if (this.session?.config.name === config.name) return this.session;
+    if (config.demo && !this.demo) return this.openDemo();
+    await this.session?.close();
+    const session = new AccountSession(config, {
+      dataDir: this.options.dataDir,
+      vault: this.options.vault,
+      syncIntervalMinutes: this.settings.get().syncIntervalMinutes,
+      background: this.background,
+    });
+    this.session = session;
+    this.accounts.current = config.name;
+    session.on('sync-progress', (p) => this.emit('sync.progress', p));
+    session.on('sync-summary', (s) => {
+      this.emit('sync.summary', s);
+      const changed = s.resources.filter((r) => r.added + r.changed + r.removed > 0).map((r) => r.resource);
+      if (changed.length > 0) this.emit('data.changed', { resources: changed });
+    });
+    session.on('connectivity', ({ state }) => this.emit('connectivity', { state, reason: this.signedOutReason() }));
+    session.on('outbox-changed', (entry) => {
+      this.emit('outbox.changed', { entry, counts: session.outbox.counts() });
+      this.emit('data.changed', { resources: resourcesOf(entry.kind) });
+    });
+    this.emitAccounts();
+    session.start();
+    return session;
+  }
+
+  /** Starts the bundled sandbox provider (its state kept in the data folder) and opens its demo account. */
+  private async openDemo(): Promise<AccountSession> {
+    this.demo ??= await (this.options.startDemoProvider ?? startBundledSandbox)(this.options.dataDir);
+    const config: AccountConfig = {
+      name: DEMO_ACCOUNT,
+      baseUrl: this.demo.baseUrl,
+      altBaseUrl: this.demo.altBaseUrl,
+      service: 'svc',
+      clientId: this.demo.clientId,
+      username: this.demo.username,
+      demo: true,
+    };
+    await this.options.vault.set(DEMO_ACCOUNT, CLIENT_SECRET_SECRET, this.demo.clientSecret);
+    await this.options.vault.set(DEMO_ACCOUNT, PASSWORD_SECRET, this.demo.password);
+    // The sandbox listens on new ports each start.
+    if (this.accounts.has(DEMO_ACCOUNT)) this.accounts.update(config);
+    else this.accounts.add(config);
+    if (this.session?.config.name === DEMO_ACCOUNT) await this.session.close();
+    this.session = null;
+    return this.openAccount(config);
+  }
+
+  private async removeAccount(config: AccountConfig, { keepData, force }: { keepData: boolean; force: boolean }): Promise<void> {
+    const isOpen = this.session?.config.name === config.name;
+    const pending = isOpen ? this.current.outbox.pending().length : 0;
+    if (pending > 0 && !force) {
+      throw new DeskError('refused', `"${config.name}" has ${pending} queued edit(s) not yet sent; send or discard them first, or remove with force.`);
+    }
+    if (isOpen) {
+      await this.session!.close();
+      this.session = null;
+    }
+    for (const secret of [CLIENT_SECRET_SECRET, PASSWORD_SECRET, 'refresh-token']) await this.options.vault.delete(config.name, secret);
+    this.accounts.remove(config.name);
+    if (!keepData) await rm(accountPaths(this.options.dataDir, config.name).dir, { recursive: true, force: true });
+    this.emitAccounts();
+  }
+
+  private summary(name: string): AccountSummary {
+    const summary = this.accountSummaries().find((a) => a.name === name);
+    if (!summary) throw new DeskError('not_found', `No account named "${name}".`);
+    return summary;
+  }
+
+  private accountSummaries(): AccountSummary[] {
+    const current = this.session?.config.name ?? null;
+    return this.accounts.list().map((a) => ({ ...a, current: a.name === current }));
+  }
+
+  private emitAccounts(): void {
+    this.emit('accounts.changed', { accounts: this.accountSummaries(), current: this.session?.config.name ?? null });
+  }
+
+  private sessionInfo(): SessionInfo {
+    const { vault } = this.options;
+    return {
+      account: this.session?.config.name ?? null,
+      vault: { kind: vault.kind, reason: vault.reason },
+      connectivity: this.session?.connectivity.state ?? 'offline',
+      signedOutReason: this.signedOutReason(),
+    };
+  }
+
+  private signedOutReason(): string | null {
+    const status = this.session?.client.session.status;
+    return status?.state === 'signed_out' ? status.reason : null;
+  }
+
+  // ---- data ----
+
+  private list(input: ListInput): ListPage<OverlaidRecord> {
+    const { mirror, outbox } = this.current;
+    const page = mirror.list(input.resource, input as Parameters<typeof mirror.list>[1]);
+    if (!OVERLAID.has(input.resource)) return { ...page, rows: page.rows.map(unmarked) };
+    const rows = overlay(input.resource as OverlayResource, page.rows as never[], outbox.pending()) as OverlaidRecord[];
+    const mirrorRows = rows.filter((r) => !isLocalId(r.id));
+    // Queued creates head the first page (whatever the sort: they are the user's unsent work).
+    const created = input.after ? [] : rows.filter((r) => isLocalId(r.id));
+    return { ...page, rows: [...created, ...mirrorRows], total: page.total + created.length };
+  }
+
+  private getRecord(resource: ResourceName, id: number | string): OverlaidRecord | null {
+    const { mirror, outbox } = this.current;
+    if (typeof id === 'string') {
+      const serverId = outbox.resolveId(id);
+      if (serverId === null) {
+        if (!OVERLAID.has(resource)) return null;
+        return (overlay(resource as OverlayResource, [], outbox.pending()) as OverlaidRecord[]).find((r) => r.id === id) ?? null;
+      }
+      id = serverId;
+    }
+    const record = mirror.get(resource, id);
+    if (record === null) return null;
+    if (!OVERLAID.has(resource)) return unmarked(record);
+    return (overlay(resource as OverlayResource, [record] as never[], outbox.pending()) as OverlaidRecord[])[0] ?? null;
+  }
+
+  private async enqueue(kind: MutationKind, params: AnyMutationInput) {
+    const entry = await this.current.outbox.enqueue({ kind, params } as Mutation);
+    if (this.background) void this.current.replay();
+    return entry;
+  }
+
+  /** A fresh answer when online (or when asked), else the mirror's, marked stale when the provider is out of reach. */
+  private async cachedAnswer<T>(
+    cache: { get(domain: string, maxAgeMs?: number): { value: T; fetchedAt: string } | null; put(domain: string, value: T): void },
+    domain: string,
+    refresh: boolean,
+    fetch: () => Promise<T>,
+  ): Promise<Cached<T>> {
+    const maxAgeMs = this.settings.get().whoisCacheMinutes * 60_000;
+    const fresh = refresh ? null : cache.get(domain, maxAgeMs);
+    if (fresh) return { ...fresh, stale: false };
+    try {
+      const value = await this.current.connectivity.observe(fetch);
+      cache.put(domain, value);
+      return cache.get(domain) ? { ...cache.get(domain)!, stale: false } : { value, fetchedAt: new Date().toISOString(), stale: false };
+    } catch (error) {
+      const old = error instanceof ApiError && error.kind === 'network' ? cache.get(domain) : null;
+      if (old) return { ...old, stale: true };
+      throw error;
+    }
+  }
+}
+
+function unmarked(record: object): OverlaidRecord {
+  return { ...record, pending: null, pendingEntryIds: [], failed: false } as unknown as OverlaidRecord;
+}
+
+function resourcesOf(kind: MutationKind): ResourceName[] {
+  switch (kind) {
+    case 'add-contact':
+    case 'update-contact':
+    case 'delete-contact':
+      return ['contacts'];
+    case 'open-ticket':
+    case 'add-ticket-reply':
+      return ['tickets'];
+    case 'create-invoice':
+      return ['invoices'];
+    case 'add-order':
+      return ['orders', 'services', 'domains'];
+    case 'domain-request-epp':
+      return ['domains'];
+  }
+}
+
+async function startBundledSandbox(dataDir: string): Promise<DemoProvider> {
+  const { startSandbox } = await import('../../sandbox/index.js');
+  return startSandbox({ port: 0, altPort: 0, controlPort: 0, db: join(dataDir, 'demo-provider.db') });
+}
