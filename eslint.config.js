@@ -36,7 +36,7 @@ export default tseslint.config(
     files: ['tests/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
-  layer(['electron/core/**', 'electron/cli.ts', 'electron/web/**', 'sandbox/**'], ['electron', 'electron/*'],
+  layer(['electron/core/**', 'electron/cli.ts', 'electron/cli/**', 'electron/web/**', 'sandbox/**', 'bin/**'], ['electron', 'electron/*'],
     'The engine, the web host and the sandbox run under plain Node: never import electron.'),
   layer(['shared/**'], ['electron', 'electron/*', 'vue', 'vue/*', 'pinia', ...nodeModules, ...nodePackages],
     'shared/ holds only types, schemas and pure functions: no node, electron or vue.'),

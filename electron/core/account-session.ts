@@ -7,6 +7,7 @@
  * - Sync and replay feed one connectivity monitor; it is what the rest of the app listens to.
  */
 import { EventEmitter } from 'node:events';
+import { mkdirSync } from 'node:fs';
 import type { AccountConfig } from '../../shared/accounts.js';
 import type { OutboxEntry } from '../../shared/outbox/entry.js';
 import type { SyncProgress, SyncSummary } from '../../shared/sync.js';
@@ -55,6 +56,7 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
   ) {
     super();
     const paths = accountPaths(options.dataDir, config.name);
+    mkdirSync(paths.dir, { recursive: true });
     this.client = new ResellerClient({ account: config.name, ...config }, options.vault);
     this.mirror = Mirror.open(paths.mirror);
     this.outbox = openOutbox(paths.outbox);
