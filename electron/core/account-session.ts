@@ -68,7 +68,10 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
     this.syncer.on('summary', (s) => this.emit('sync-summary', s));
     this.connectivity.on('change', (change) => {
       this.emit('connectivity', change);
-      if (change.state === 'online' && this.options.background) void this.replay();
+      if (change.state === 'online' && this.options.background) {
+        this.outbox.wakeUp();
+        void this.replay();
+      }
     });
     this.outbox.on('changed', (entry) => {
       this.remember(entry);
@@ -100,8 +103,9 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
     return this.replaying;
   }
 
-  /** Replays the outbox, then pulls the account: what the CLI's `sync` and the app's "sync now" do. */
+  /** Replays the outbox (backoffs cut short: the user asked), then pulls the account: "sync now" and the CLI's sync. */
   async replayThenSync(): Promise<SyncSummary> {
+    this.outbox.wakeUp();
     await this.replay();
     return this.scheduler.syncNow();
   }

@@ -80,6 +80,16 @@ export class Outbox extends EventEmitter<OutboxEvents> {
     return entryId === null ? null : this.store.serverIdOf(entryId);
   }
 
+  /**
+   * Makes every entry waiting out a backoff due now: the network is back, or the user asked to sync, so
+   * waiting longer only delays their edits. Returns how many entries it woke.
+   */
+  wakeUp(): number {
+    const ids = this.store.dueNow(this.now());
+    this.notify(ids);
+    return ids.length;
+  }
+
   /** failed / needs_review → queued, due now. Refused while a create it refers to was discarded. */
   retry(id: number): OutboxEntry {
     this.store.transaction(() => {

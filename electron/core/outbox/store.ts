@@ -37,6 +37,14 @@ const SECRET_FIELDS = ['password2', 'rootpw'];
 export class EntryStore {
   constructor(private readonly db: Database.Database) {}
 
+  /** Ends the backoff of every entry still to send or to check; returns their ids. */
+  dueNow(now: number): number[] {
+    const rows = this.db
+      .prepare(`UPDATE entries SET next_attempt_at = ? WHERE state IN ('queued', 'sending') AND next_attempt_at > ? RETURNING id`)
+      .all(now, now) as { id: number }[];
+    return rows.map((r) => r.id);
+  }
+
   row(id: number): EntryRow | undefined {
     return this.db.prepare('SELECT * FROM entries WHERE id = ?').get(id) as EntryRow | undefined;
   }

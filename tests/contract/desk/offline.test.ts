@@ -1,0 +1,164 @@
+/**
+ * The Desk end to end over real HTTP and real SQLite files: edits made while the provider is unreachable are
+ * shown at once (overlaid, marked, with local ids), and replayed exactly once when it is back, with a local id
+ * mapped to the server's id for the edits queued against it.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Desk } from '../../../electron/core/desk.js';
+import type { DeskError } from '../../../electron/core/desk-error.js';
+import { MemoryVault } from '../../../electron/core/vault/memory-vault.js';
+import type { OverlaidRecord } from '../../../shared/queries.js';
+import { startSandbox } from '../../../sandbox/index.js';
+import type { RunningSandbox } from '../../../sandbox/options.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'desk-offline-'));
+const providerDb = join(dir, 'provider.db');
+let sb: RunningSandbox;
+let desk: Desk;
+let ports: { port: number; altPort: number };
+
+const portOf = (url: string) => Number(new URL(url).port);
+
+async function startProvider(): Promise<RunningSandbox> {
+  return startSandbox({ port: ports?.port ?? 0, altPort: ports?.altPort ?? 0, controlPort: 0, db: providerDb });
+}
+
+function serverContacts(email: string) {
+  return sb.db.prepare('SELECT id, firstname, lastname, city, companyname FROM contacts WHERE userid = 1 AND email = ?').all(email) as {
+    id: number;
+    firstname: string;
+    city: string;
+    companyname: string;
+  }[];
+}
+
+async function callError(promise: Promise<unknown>): Promise<DeskError> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as DeskError;
+  }
+  throw new Error('expected the call to fail');
+}
+
+beforeAll(async () => {
+  sb = await startProvider();
+  ports = { port: portOf(sb.baseUrl), altPort: portOf(sb.altBaseUrl) };
+  desk = await Desk.open({ dataDir: join(dir, 'app'), vault: new MemoryVault('tests'), background: false });
+});
+
+afterAll(async () => {
+  await desk?.close();
+  await sb?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('Desk, offline then online', () => {
+  it('refuses wrong credentials with a clear message and stores nothing', async () => {
+    const error = await callError(
+      desk.call('accounts.add', {
+        name: 'Main', baseUrl: sb.baseUrl, altBaseUrl: sb.altBaseUrl, clientId: sb.clientId, username: sb.username,
+        clientSecret: sb.clientSecret, password: 'not-the-password',
+      }),
+    );
+    expect(error.code).toBe('auth');
+    expect(error.message).toMatch(/credentials/i);
+    expect(await desk.call('accounts.list')).toEqual([]);
+  });
+
+  it('names every bad field of an account', async () => {
+    const error = await callError(desk.call('accounts.add', { name: '', baseUrl: 'nope', clientId: 'x', username: 'x', clientSecret: 's', password: 'p' }));
+    expect(error.code).toBe('invalid_input');
+    expect([...new Set(error.issues?.map((i) => i.field))].sort()).toEqual(['baseUrl', 'name', 'username']);
+  });
+
+  it('adds the account and mirrors it', async () => {
+    const added = await desk.call('accounts.add', {
+      name: 'Main', baseUrl: sb.baseUrl, altBaseUrl: sb.altBaseUrl, clientId: sb.clientId, username: sb.username,
+      clientSecret: sb.clientSecret, password: sb.password,
+    });
+    expect(added).toMatchObject({ name: 'Main', current: true });
+    const summary = await desk.call('sync.run');
+    expect(summary.outcome).toBe('ok');
+    const serverCount = (sb.db.prepare('SELECT count(*) AS n FROM contacts WHERE userid = 1').get() as { n: number }).n;
+    expect((await desk.call('data.counts')).contacts).toBe(serverCount);
+  });
+
+  it('shows offline edits at once, overlaid and marked, then replays each exactly once when the provider is back', async () => {
+    const existing = (await desk.call('data.list', { resource: 'contacts', limit: 1 })).rows[0]!;
+    expect(typeof existing.id).toBe('number');
+    await sb.stop();
+
+    const created = await desk.call('outbox.enqueue', {
+      kind: 'add-contact',
+      params: { firstname: 'Ofélia', lastname: 'Offline', email: 'ofelia.offline@example.com', country: 'PT' },
+    });
+    expect(created.localId).toMatch(/^local:\d+$/);
+    await desk.call('outbox.enqueue', { kind: 'update-contact', params: { contactid: created.localId!, city: 'Lisboa' } });
+    await desk.call('contacts.bulkUpdate', { contactIds: [existing.id as number], changes: { companyname: 'Renamed Offline Ltd' } });
+
+    const page = await desk.call('data.list', { resource: 'contacts', limit: 100 });
+    const first = page.rows[0] as OverlaidRecord & { firstName: string; city: string };
+    expect(first).toMatchObject({ id: created.localId, pending: 'create', firstName: 'Ofélia', city: 'Lisboa' });
+    expect(page.rows.find((r) => r.id === existing.id)).toMatchObject({ pending: 'update', companyName: 'Renamed Offline Ltd' });
+    expect(await desk.call('data.get', { resource: 'contacts', id: created.localId! })).toMatchObject({ pending: 'create' });
+
+    const offline = await desk.call('sync.run');
+    expect(offline.outcome).not.toBe('ok');
+    expect((await desk.call('session.info')).connectivity).toBe('offline');
+    // Nothing confirmed; an edit whose connection broke mid-request stays "sending", to be checked before any resend.
+    const waiting = await desk.call('outbox.counts');
+    expect(waiting.queued + waiting.sending).toBe(3);
+    expect(waiting.done).toBe(0);
+
+    sb = await startProvider();
+    const online = await desk.call('sync.run');
+    expect(online.outcome).toBe('ok');
+    expect(await desk.call('outbox.counts')).toMatchObject({ queued: 0, sending: 0, failed: 0, needs_review: 0, done: 3 });
+
+    // Exactly once on the server, with the later edit applied to the id the server gave.
+    const rows = serverContacts('ofelia.offline@example.com');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ firstname: 'Ofélia', city: 'Lisboa' });
+    const after = await desk.call('data.list', { resource: 'contacts', limit: 1000 });
+    const mirrored = after.rows.filter((r) => (r as { email?: string }).email === 'ofelia.offline@example.com');
+    expect(mirrored).toEqual([expect.objectContaining({ id: rows[0]!.id, pending: null })]);
+    expect(await desk.call('data.get', { resource: 'contacts', id: created.localId! })).toMatchObject({ id: rows[0]!.id, city: 'Lisboa' });
+    expect(after.rows.find((r) => r.id === existing.id)).toMatchObject({ pending: null, companyName: 'Renamed Offline Ltd' });
+  });
+
+  it('keeps a rejected edit as failed with the provider\'s message, and sends it once edited', async () => {
+    const entry = await desk.call('outbox.enqueue', { kind: 'add-contact', params: { firstname: 'Bad', lastname: 'Country', email: 'bad.country@example.com', country: 'ZZ' } });
+    await desk.call('sync.run');
+    const failed = (await desk.call('outbox.list', { states: ['failed'] })).find((e) => e.id === entry.id);
+    expect(failed?.lastError?.message).toMatch(/country/i);
+    expect((await desk.call('data.list', { resource: 'contacts', limit: 5 })).rows[0]).toMatchObject({ id: entry.localId, failed: true });
+
+    await desk.call('outbox.edit', { id: entry.id, params: { firstname: 'Bad', lastname: 'Country', email: 'bad.country@example.com', country: 'DE' } });
+    await desk.call('outbox.retry', { id: entry.id });
+    await desk.call('sync.run');
+    expect(serverContacts('bad.country@example.com')).toHaveLength(1);
+  });
+
+  it('rejects malformed mutations before queueing, naming the field', async () => {
+    const before = (await desk.call('outbox.list')).length;
+    const error = await callError(desk.call('outbox.enqueue', { kind: 'open-ticket', params: { deptid: 1, subject: '', message: 'x' } }));
+    expect(error.code).toBe('invalid_input');
+    expect(error.issues).toEqual([expect.objectContaining({ field: 'subject' })]);
+    expect((await desk.call('outbox.list')).length).toBe(before);
+  });
+
+  it('answers whois from the mirror when the provider is unreachable, marked stale', async () => {
+    const fresh = await desk.call('domains.whois', { domain: 'brand-new-example.com' });
+    expect(fresh).toMatchObject({ stale: false, value: { domain: 'brand-new-example.com' } });
+    await sb.stop();
+    const stale = await desk.call('domains.whois', { domain: 'brand-new-example.com', refresh: true });
+    expect(stale).toMatchObject({ stale: true, fetchedAt: fresh.fetchedAt, value: fresh.value });
+    const error = await callError(desk.call('domains.whois', { domain: 'never-asked-before.com' }));
+    expect(error.code).toBe('offline');
+    sb = await startProvider();
+  });
+});
