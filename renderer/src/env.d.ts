@@ -7,6 +7,10 @@ declare module '*.vue' {
 }
 
 interface Window {
-  /** Exposed by the preload (Electron) or the web host's bridge. */
-  desk?: { readonly host: 'electron' | 'web' };
+  /** Exposed by the preload (Electron) or the web host's bridge: the contract of shared/contract.ts. */
+  desk?: {
+    readonly host: 'electron' | 'web';
+    call(name: string, input?: unknown): Promise<unknown>;
+    on(event: string, listener: (payload: unknown) => void): () => void;
+  };
 }
