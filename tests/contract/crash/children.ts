@@ -1,0 +1,73 @@
+/** Starting crash workers as child processes and SIGKILLing them at a chosen point. */
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import type { WorkerConfig } from './protocol.js';
+
+const WORKER = fileURLToPath(new URL('./worker.ts', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** When to SIGKILL: as it starts, some ms after it started, some ms after the nth line matching, or not at all. */
+export type KillPoint =
+  | { at: 'spawn' }
+  | { at: 'delay'; ms: number }
+  | { at: 'line'; pattern: RegExp; nth: number; ms: number }
+  | { at: 'never' };
+
+export interface ChildRun {
+  /** Ended by our SIGKILL (false: it finished first). */
+  killed: boolean;
+  lines: string[];
+}
+
+/** Runs a worker until it ends or is killed at `point`; rejects when it fails or outlives `timeoutMs`. */
+export function runWorker(config: WorkerConfig, point: KillPoint, timeoutMs = 30_000): Promise<ChildRun> {
+  const child = spawn(process.execPath, ['--import', 'tsx', WORKER, JSON.stringify(config)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const lines: string[] = [];
+  let stderr = '';
+  let timedOut = false;
+  const kill = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  };
+  let killTimer = point.at === 'delay' ? setTimeout(kill, point.ms) : undefined;
+  let matches = 0;
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    lines.push(line);
+    if (point.at === 'line' && point.pattern.test(line) && ++matches === point.nth) killTimer = setTimeout(kill, point.ms);
+  });
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const deadline = setTimeout(() => {
+    timedOut = true;
+    kill();
+  }, timeoutMs);
+  if (point.at === 'spawn') kill();
+
+  return new Promise((resolve, reject) => {
+    child.on('close', (code, signal) => {
+      clearTimeout(killTimer);
+      clearTimeout(deadline);
+      const tail = `last lines: ${lines.slice(-5).join(' | ')}\n${stderr}`;
+      if (timedOut) reject(new Error(`${config.mode} worker still running after ${timeoutMs} ms; ${tail}`));
+      else if (signal === 'SIGKILL') resolve({ killed: true, lines });
+      else if (code === 0) resolve({ killed: false, lines });
+      else reject(new Error(`${config.mode} worker exited with ${signal ?? code}; ${tail}`));
+    });
+  });
+}
+
+/** mulberry32: a seeded PRNG (floats in [0, 1)), so a run's kill points can be replayed. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A whole number in [min, max]. */
+export function between(random: () => number, min: number, max: number): number {
+  return min + Math.floor(random() * (max - min + 1));
+}
