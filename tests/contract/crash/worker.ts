@@ -28,9 +28,9 @@ async function clientFor(config: WorkerConfig): Promise<ResellerClient> {
 async function replay(config: WorkerConfig, client: ResellerClient, now: () => number): Promise<void> {
   const outbox = openOutbox(config.file, { now });
   outbox.on('changed', (entry) => say(`entry ${entry.id} ${entry.state}`));
-  // A killed replayer's lease stays until its TTL runs out, and the restart waits for it (busy). The default
-  // minute would make each restart wait that long; a short TTL is safe here because the test never runs two
-  // replay workers at once, so nobody can take over from a live holder.
+  // A killed replayer's lease is taken over as soon as its process is gone (lease.ts); until the parent has
+  // reaped it, its pid still exists and the restart waits (busy) for the TTL. A short TTL keeps that wait
+  // short; it is safe because the test never runs two replay workers at once.
   const replayer = new Replayer(outbox, client, { backoff: { baseMs: 5, maxMs: 50 }, leaseTtlMs: config.leaseTtlMs });
   for (;;) {
     const report = await replayer.run();
