@@ -1,0 +1,119 @@
+/**
+ * `npm run bench [-- --json] [--rounds N] [--naive-rows N|all] [--list-pages N] [--searches N]`
+ *
+ * Full sync of the sandbox's large preset over loopback, against the raw transfer of the same requests (the
+ * floor) and a naive baseline, then list and search latency on the mirror the sync wrote. The sandbox and
+ * every measured run are processes of their own. Progress goes to stderr; the report to stdout, and with
+ * --json its last line is the figures as one JSON object. Exits 0 even when a target is missed (it says MISS).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { benchJson, estimateNaive, targetsOf, type BenchRuns } from './figures.js';
+import type { Measured, RawFigures, SandboxInfo, SyncFigures, TransferFigures } from './jobs.js';
+import { formatReport } from './report.js';
+import { startSandboxProcess } from './sandbox-process.js';
+import { bundleWorker } from './worker-bundle.js';
+import { runWorker } from './workers.js';
+
+const TODAY = '2026-11-22';
+
+interface BenchOptions {
+  json: boolean;
+  rounds: number;
+  naiveRowsPerResource: number | null;
+  listPages: number;
+  searches: number;
+}
+
+function parseOptions(): BenchOptions {
+  const { values } = parseArgs({
+    options: {
+      json: { type: 'boolean', default: false },
+      rounds: { type: 'string', default: '2' },
+      'naive-rows': { type: 'string', default: '1000' },
+      'list-pages': { type: 'string', default: '360' },
+      searches: { type: 'string', default: '400' },
+    },
+  });
+  const count = (flag: string, text: string) => {
+    const n = Number(text);
+    if (!Number.isSafeInteger(n) || n < 1) throw new Error(`--${flag} takes a whole number ≥ 1, got '${text}'`);
+    return n;
+  };
+  return {
+    json: values.json,
+    rounds: count('rounds', values.rounds),
+    naiveRowsPerResource: values['naive-rows'] === 'all' ? null : count('naive-rows', values['naive-rows']),
+    listPages: count('list-pages', values['list-pages']),
+    searches: count('searches', values.searches),
+  };
+}
+
+const log = (message: string) => process.stderr.write(`bench: ${message}\n`);
+/** The fastest run's figures, with the highest peak RSS of all the runs. */
+function fastest<T extends Measured<TransferFigures>>(runs: T[]): T {
+  const best = runs.reduce((a, b) => (b.wallMs < a.wallMs ? b : a));
+  return { ...best, peakRssMb: Math.max(...runs.map((run) => run.peakRssMb)) };
+}
+
+async function measure(sandbox: SandboxInfo, dir: string, bundle: string, options: BenchOptions): Promise<BenchRuns> {
+  // A first sync warms the sandbox up (both measured variants then meet the same warm server) and records
+  // the requests the raw transfer replays.
+  log('warm-up sync (records the requests to replay)…');
+  const warmUp = await runWorker(bundle, { kind: 'sync', sandbox, mirrorPath: join(dir, 'warm-up.sqlite') });
+  log(`  ${Math.round(warmUp.wallMs)} ms, ${warmUp.rows} rows, ${warmUp.requests} requests`);
+
+  const raws: Measured<RawFigures>[] = [];
+  const syncs: Measured<SyncFigures>[] = [];
+  for (let round = 1; round <= options.rounds; round++) {
+    log(`round ${round}/${options.rounds}: raw transfer…`);
+    raws.push(await runWorker(bundle, { kind: 'raw', sandbox, plan: warmUp.plan }));
+    log(`  ${Math.round(raws.at(-1)!.wallMs)} ms; sync…`);
+    syncs.push(await runWorker(bundle, { kind: 'sync', sandbox, mirrorPath: join(dir, `sync-${round}.sqlite`) }));
+    log(`  ${Math.round(syncs.at(-1)!.wallMs)} ms`);
+  }
+  const raw = fastest(raws);
+  const sync = fastest(syncs);
+  if (raw.requests !== sync.requests) log(`warning: raw sent ${raw.requests} requests, sync ${sync.requests}`);
+
+  const share = options.naiveRowsPerResource === null ? 'in full' : `up to ${options.naiveRowsPerResource} rows per resource`;
+  log(`naive baseline (${share})…`);
+  const naive = await runWorker(bundle, { kind: 'naive', sandbox, dbPath: join(dir, 'naive.sqlite'), rowsPerResource: options.naiveRowsPerResource });
+
+  log('list and search latency…');
+  const queries = await runWorker(bundle, {
+    kind: 'queries',
+    mirrorPath: join(dir, `sync-${options.rounds}.sqlite`),
+    today: TODAY,
+    listPages: options.listPages,
+    searches: options.searches,
+  });
+  return { raw, sync, naive, queries };
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions();
+  const dir = mkdtempSync(join(tmpdir(), 'reseller-bench-'));
+  let runs: BenchRuns;
+  try {
+    log('bundling the worker…');
+    const bundle = await bundleWorker(join(dir, 'worker'));
+    log('starting the sandbox (large preset)…');
+    const sandbox = await startSandboxProcess(['--preset', 'large', '--port', '0', '--alt-port', '0', '--control-port', '0', '--today', TODAY]);
+    try {
+      runs = await measure(sandbox.info, dir, bundle, options);
+    } finally {
+      await sandbox.stop();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const naive = estimateNaive(runs.naive);
+  const targets = targetsOf(runs, naive);
+  process.stdout.write(`${formatReport({ runs, naive, targets, rounds: options.rounds, naiveRowsPerResource: options.naiveRowsPerResource })}\n`);
+  if (options.json) process.stdout.write(`${JSON.stringify(benchJson(runs, naive, targets))}\n`);
+}
+
+await main();
