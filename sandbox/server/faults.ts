@@ -9,6 +9,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FaultConfig } from '../options.js';
+import { seededRandom } from '../../shared/random.js';
 
 type FaultKind = 'reset' | 'http500' | 'rateLimit' | 'resultError';
 
@@ -25,12 +26,12 @@ export class FaultInjector {
     private config: FaultConfig,
     private readonly seed: number,
   ) {
-    this.random = mulberry32(seed);
+    this.random = seededRandom(seed);
   }
 
   configure(config: FaultConfig): void {
     this.config = { ...config };
-    this.random = mulberry32(this.seed);
+    this.random = seededRandom(this.seed);
   }
 
   /** The fault for the next request, if any. */
@@ -74,14 +75,3 @@ export class FaultInjector {
   }
 }
 
-/** mulberry32: a tiny, well-distributed 32-bit PRNG; returns floats in [0, 1). */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}

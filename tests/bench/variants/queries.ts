@@ -6,7 +6,8 @@
  */
 import { Mirror, type ListPage } from '../../../electron/core/mirror/index.js';
 import type { JobOf, LatencyFigures, QueryFigures } from '../jobs.js';
-import { latency, seededRandom } from '../stats.js';
+import { seededRandom } from '../../../shared/random.js';
+import { latency } from '../stats.js';
 
 const PAGE_SIZE = 100;
 

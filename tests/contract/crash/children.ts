@@ -55,18 +55,6 @@ export function runWorker(config: WorkerConfig, point: KillPoint, timeoutMs = 30
   });
 }
 
-/** mulberry32: a seeded PRNG (floats in [0, 1)), so a run's kill points can be replayed. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** A whole number in [min, max]. */
 export function between(random: () => number, min: number, max: number): number {
   return min + Math.floor(random() * (max - min + 1));

@@ -14,7 +14,8 @@ import { openOutbox, type OutboxEntry } from '../../../electron/core/outbox/inde
 import type { DataSize, RunningSandbox } from '../../../sandbox/options.js';
 import { sandboxClock, startSandbox } from '../outbox/harness.js';
 import { checkSettled, enqueueBatch, pickTargets, type Tally } from './batch.js';
-import { between, runWorker, seededRandom, type ChildRun, type KillPoint } from './children.js';
+import { seededRandom } from '../../../shared/random.js';
+import { between, runWorker, type ChildRun, type KillPoint } from './children.js';
 import { mirrorSnapshot, reopenMirror, reopenOutbox, serverSnapshot } from './consistency.js';
 import { isProgressLine, lastPageLine, SENDING_LINE, SETTLED, type WorkerConfig, type WorkerMode } from './protocol.js';
 
