@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MIGRATIONS, Mirror, migrate, schemaVersion } from '../../electron/core/mirror/index.js';
+import { MIGRATIONS, Mirror } from '../../electron/core/mirror/index.js';
+import { migrate, schemaVersion } from '../../electron/core/sqlite.js';
 import { contact, domain, openMirror, tempDir } from './mirror-fixtures.js';
 
 let dir: string;

@@ -4,7 +4,8 @@ import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../electron/core/outbox/database.js';
-import { openOutbox, OutboxVersionError, Replayer, type StoredAttachment } from '../../electron/core/outbox/index.js';
+import { openOutbox, Replayer, type StoredAttachment } from '../../electron/core/outbox/index.js';
+import { SchemaVersionError } from '../../electron/core/sqlite.js';
 import { FakeClient, outboxFile } from './outbox-fixtures.js';
 
 function raw(file: string) {
@@ -34,7 +35,7 @@ describe('migrations', () => {
     const db = raw(file);
     db.pragma(`user_version = ${MIGRATIONS.length + 1}`);
     db.close();
-    expect(() => openOutbox(file)).toThrow(OutboxVersionError);
+    expect(() => openOutbox(file)).toThrow(SchemaVersionError);
   });
 });
 

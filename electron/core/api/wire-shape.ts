@@ -23,30 +23,81 @@ export function parseBracketKey(key: string): string[] {
   const open = key.indexOf('[');
   if (open <= 0 || !key.endsWith(']')) return [key];
   const segments = [key.slice(0, open)];
-  const rest = key.slice(open);
-  const bracket = /\[([^[\]]*)\]/y;
-  let match: RegExpExecArray | null;
-  while (bracket.lastIndex < rest.length && (match = bracket.exec(rest)) !== null) segments.push(match[1]!);
-  return bracket.lastIndex === rest.length ? segments : [key];
+  for (let at = open; at < key.length; ) {
+    const close = bracketEnd(key, at);
+    if (close < 0) return [key];
+    segments.push(key.slice(at + 1, close));
+    at = close + 1;
+  }
+  return segments;
 }
 
-/** Folds every flattened key of a reply into nested objects; nested values already present are merged. */
+/** Where the bracket opening at `open` closes, or -1 when `open` is no '[' or the bracket nests or never closes. */
+function bracketEnd(key: string, open: number): number {
+  if (key.charCodeAt(open) !== OPEN) return -1;
+  const close = key.indexOf(']', open + 1);
+  if (close < 0) return -1;
+  const inner = key.indexOf('[', open + 1);
+  return inner >= 0 && inner < close ? -1 : close;
+}
+
+const OPEN = 0x5b; // '['
+
+/**
+ * Folds every flattened key of a reply into nested objects; nested values already present are merged.
+ *
+ * The keys of one record come together and share their parent (`domains[domain][17][…]`), so the parent
+ * found for one key is kept: while the next key is that same prefix plus one well-formed `[leaf]`, the
+ * value goes straight in, without parsing the prefix again or walking down from the root.
+ */
 export function unflatten(body: WireObject): WireObject {
   const out: WireObject = {};
-  for (const [key, value] of Object.entries(body)) {
-    const path = parseBracketKey(key);
-    let node = out;
-    for (const segment of path.slice(0, -1)) {
-      const next = node[segment];
-      if (isWireObject(next)) node = next;
-      else if (Array.isArray(next)) node = node[segment] = arrayToObject(next);
-      else node = node[segment] = {};
+  let parentKey: string | null = null;
+  let parent: WireObject = out;
+  for (const key in body) {
+    if (!Object.hasOwn(body, key)) continue;
+    const value = body[key]!;
+    const open = parentKey === null ? -1 : key.lastIndexOf('[');
+    if (open === parentKey?.length && key.startsWith(parentKey) && bracketEnd(key, open) === key.length - 1) {
+      setLeaf(parent, key.slice(open + 1, -1), value);
+      continue;
     }
-    const last = path[path.length - 1]!;
-    const existing = node[last];
-    node[last] = isWireObject(existing) && isWireObject(value) ? deepMerge(existing, value) : value;
+    const path = parseBracketKey(key);
+    parent = walk(out, path);
+    setLeaf(parent, path[path.length - 1]!, value);
+    // Only a parent under at least one bracket is kept: a plain key may replace a node that a cached parent hangs from.
+    parentKey = path.length > 1 ? key.slice(0, key.lastIndexOf('[')) : null;
   }
   return out;
+}
+
+/** The node at `path` minus its last segment, made an object (from an array, or in place of a scalar) as needed. */
+function walk(root: WireObject, path: string[]): WireObject {
+  let node = root;
+  for (let i = 0; i < path.length - 1; i++) {
+    const segment = path[i]!;
+    const next = ownValue(node, segment);
+    if (isWireObject(next)) node = next;
+    else node = setOwn(node, segment, Array.isArray(next) ? arrayToObject(next) : {});
+  }
+  return node;
+}
+
+function setLeaf(node: WireObject, key: string, value: WireValue): void {
+  const existing = ownValue(node, key);
+  setOwn(node, key, isWireObject(existing) && isWireObject(value) ? deepMerge(existing, value) : value);
+}
+
+/** Own properties only: a key segment such as `__proto__` or `constructor` must never reach Object.prototype. */
+function ownValue(node: WireObject, key: string): WireValue | undefined {
+  return Object.hasOwn(node, key) ? node[key] : undefined;
+}
+
+/** Sets an own property, as JSON.parse does; a plain assignment to `__proto__` would replace the prototype instead. */
+function setOwn<T extends WireValue>(node: WireObject, key: string, value: T): T {
+  if (key === '__proto__') Object.defineProperty(node, key, { value, writable: true, enumerable: true, configurable: true });
+  else node[key] = value;
+  return value;
 }
 
 function arrayToObject(values: WireValue[]): WireObject {
@@ -55,10 +106,7 @@ function arrayToObject(values: WireValue[]): WireObject {
 
 function deepMerge(a: WireObject, b: WireObject): WireObject {
   const out: WireObject = { ...a };
-  for (const [key, value] of Object.entries(b)) {
-    const existing = out[key];
-    out[key] = isWireObject(existing) && isWireObject(value) ? deepMerge(existing, value) : value;
-  }
+  for (const [key, value] of Object.entries(b)) setLeaf(out, key, value);
   return out;
 }
 

@@ -1,15 +1,13 @@
 /**
- * The outbox's own SQLite file: WAL with synchronous=FULL, so a committed state change (above all "sending",
- * written before a request goes out) is on disk before the next line runs. Schema changes are versioned
- * migrations counted in `PRAGMA user_version`.
+ * The outbox's own SQLite file: synchronous=FULL, so a committed state change (above all "sending", written
+ * before a request goes out) is on disk before the next line runs.
  */
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { openSqliteFile, type Migration } from '../sqlite.js';
 
-/** Migration n (1-based) takes a database at version n-1 to version n. Append only; never edit a shipped one. */
-export const MIGRATIONS: readonly string[] = [
-  `
+/** Append only; never edit a shipped one. */
+export const MIGRATIONS: readonly Migration[] = [
+  { version: 1, name: 'entries, attachments, id map, replay lease', up: (db) => db.exec(`
   CREATE TABLE entries (
     id INTEGER PRIMARY KEY AUTOINCREMENT,   -- AUTOINCREMENT: ids are never reused, so local ids stay unique
     kind TEXT NOT NULL,
@@ -51,40 +49,9 @@ export const MIGRATIONS: readonly string[] = [
     owner TEXT NOT NULL,
     expires_at INTEGER NOT NULL
   );
-  `,
+  `) },
 ];
 
-export class OutboxVersionError extends Error {
-  override readonly name = 'OutboxVersionError';
-}
-
 export function openDatabase(file: string): Database.Database {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-  const db = new Database(file);
-  try {
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = FULL');
-    db.pragma('foreign_keys = ON');
-    db.pragma('busy_timeout = 5000');
-    migrate(db);
-    return db;
-  } catch (error) {
-    db.close();
-    throw error;
-  }
-}
-
-function migrate(db: Database.Database): void {
-  const version = db.pragma('user_version', { simple: true }) as number;
-  if (version > MIGRATIONS.length) {
-    throw new OutboxVersionError(
-      `the outbox file is version ${version}, newer than this app understands (${MIGRATIONS.length}); update the app`,
-    );
-  }
-  for (let next = version + 1; next <= MIGRATIONS.length; next++) {
-    db.transaction(() => {
-      db.exec(MIGRATIONS[next - 1]!);
-      db.pragma(`user_version = ${next}`);
-    })();
-  }
+  return openSqliteFile(file, { label: 'the outbox file', synchronous: 'FULL', foreignKeys: true, migrations: MIGRATIONS });
 }

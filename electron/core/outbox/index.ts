@@ -2,7 +2,6 @@
  * The outbox: the user's queued edits (intent), kept in their own database, laid over the mirror for views,
  * and replayed against the provider so that nothing is lost and nothing is done twice.
  */
-export { OutboxVersionError } from './database.js';
 export type { EntryProblem, MutationResult, OutboxEntry, OutboxEntryOf, ResultMap } from '../../../shared/outbox/entry.js';
 export { isCreate, MUTATION_KINDS, type CreateKind, type MutationKind } from '../../../shared/outbox/kinds.js';
 export { isLocalId, type LocalId } from '../../../shared/outbox/local-ids.js';

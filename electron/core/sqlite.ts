@@ -1,0 +1,68 @@
+/**
+ * Opening the engine's SQLite files (the mirror and the outbox): WAL journal, the durability each needs, and
+ * versioned migrations counted in `PRAGMA user_version`, each applied in its own transaction, in order.
+ * Migrations are append-only: never edit a shipped one.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+
+export interface Migration {
+  version: number;
+  name: string;
+  up(db: Database.Database): void;
+}
+
+/** The file was written by a newer app; it is left untouched. */
+export class SchemaVersionError extends Error {
+  override readonly name = 'SchemaVersionError';
+}
+
+export interface SqliteFileOptions {
+  /** How the file is called in messages, e.g. "the mirror database". */
+  label: string;
+  /** FULL: a commit is on disk before the next line runs (the outbox); NORMAL: a crash may lose the last commit (a cache). */
+  synchronous: 'FULL' | 'NORMAL';
+  migrations: readonly Migration[];
+  /** Enforce REFERENCES clauses (the outbox relies on them; the mirror keeps its own children in step). */
+  foreignKeys: boolean;
+  /** Further pragmas, e.g. 'cache_size = -32000'. */
+  pragmas?: readonly string[];
+}
+
+export function schemaVersion(db: Database.Database): number {
+  return db.pragma('user_version', { simple: true }) as number;
+}
+
+/** Brings the database up to the last of `migrations`; refuses a database written by a newer app. */
+export function migrate(db: Database.Database, migrations: readonly Migration[], label = 'the database'): void {
+  const current = schemaVersion(db);
+  const latest = migrations.at(-1)?.version ?? 0;
+  if (current > latest) {
+    throw new SchemaVersionError(`${label} is at schema version ${current}; this app knows up to ${latest}: update the app`);
+  }
+  for (const migration of migrations) {
+    if (migration.version <= current) continue;
+    db.transaction(() => {
+      migration.up(db);
+      db.pragma(`user_version = ${migration.version}`);
+    })();
+  }
+}
+
+export function openSqliteFile(file: string, options: SqliteFileOptions): Database.Database {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const db = new Database(file);
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma(`synchronous = ${options.synchronous}`);
+    db.pragma(`foreign_keys = ${options.foreignKeys ? 'ON' : 'OFF'}`);
+    db.pragma('busy_timeout = 5000');
+    for (const pragma of options.pragmas ?? []) db.pragma(pragma);
+    migrate(db, options.migrations, options.label);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
