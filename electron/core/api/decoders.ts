@@ -32,13 +32,13 @@ import type {
 import { normalizeMoney } from '../../../shared/money.js';
 import { protocolError } from './errors.js';
 import { isNotFoundText } from './whois-info.js';
-import { parseOrThrow, record } from './record.js';
+import { fromZod, parseOrThrow, record, type Decode } from './record.js';
 import * as records from './records.js';
 import { isWireObject, readList, unflatten, type WireObject, type WireValue } from './wire-shape.js';
 import { flag, idList, int, optInt, optText, text } from './wire-values.js';
 
 /** Paging counters: numbers or strings, any of them may be missing. */
-const counters = z.object({ totalresults: optInt, startnumber: optInt, numreturned: optInt });
+const counters = record({ total: ['totalresults', optInt], start: ['startnumber', optInt], returned: ['numreturned', optInt] });
 
 /**
  * A list reply as a Page. `numreturned`, when sent, must match the rows found (a cut-off flattened list
@@ -48,21 +48,21 @@ function decodePage<T>(
   operation: string,
   body: WireObject,
   path: [wrapper: string, item: string],
-  schema: z.ZodType<T, unknown>,
+  decodeRow: Decode<T>,
 ): Page<T> {
   const folded = unflatten(body);
   const rows = readList(folded, path);
   const where = `${path[0]}.${path[1]}`;
   if (rows === null) throw protocolError(operation, path[0], `expected a list of '${path[1]}'`);
-  const items = rows.map((row, i) => parseOrThrow(operation, `${where}[${i}]`, schema, row));
+  const items = rows.map((row, i) => parseOrThrow(operation, `${where}[${i}]`, decodeRow, row));
   const meta = parseOrThrow(operation, '', counters, folded);
-  if (meta.numreturned !== null && meta.numreturned !== items.length) {
-    throw protocolError(operation, 'numreturned', `says ${meta.numreturned} rows, reply holds ${items.length}`);
+  if (meta.returned !== null && meta.returned !== items.length) {
+    throw protocolError(operation, 'numreturned', `says ${meta.returned} rows, reply holds ${items.length}`);
   }
   return {
     items,
-    total: meta.totalresults ?? items.length,
-    start: meta.startnumber ?? 0,
+    total: meta.total ?? items.length,
+    start: meta.start ?? 0,
     returned: items.length,
   };
 }
@@ -116,41 +116,36 @@ function objectAt(body: WireObject, key: string, operation: string): WireObject 
   return value;
 }
 
-const tokenReply = z.object({
-  access_token: z.string().min(1),
-  refresh_token: z.string().min(1).nullish(),
-  token_type: z.string().optional(),
-  expires_in: int,
+const tokenReply = record({
+  accessToken: ['access_token', fromZod(z.string().min(1))],
+  refreshToken: ['refresh_token', fromZod(z.string().min(1).nullish())],
+  tokenType: ['token_type', fromZod(z.string().optional())],
+  expiresIn: ['expires_in', int],
 });
 
 export function decodeToken(operation: string, body: WireObject): Token {
   const reply = parseOrThrow(operation, '', tokenReply, body);
-  return {
-    accessToken: reply.access_token,
-    refreshToken: reply.refresh_token ?? null,
-    tokenType: reply.token_type ?? 'Bearer',
-    expiresIn: reply.expires_in,
-  };
+  return { ...reply, refreshToken: reply.refreshToken ?? null, tokenType: reply.tokenType ?? 'Bearer' };
 }
 
-const orderCreated = z.object({
-  orderid: int,
-  invoiceid: optInt,
-  productids: idList,
-  serviceids: idList,
-  addonids: idList,
-  domainids: idList,
+const orderCreated = record({
+  orderId: ['orderid', int],
+  invoiceId: ['invoiceid', optInt],
+  productIds: ['productids', idList],
+  serviceIds: ['serviceids', idList],
+  addonIds: ['addonids', idList],
+  domainIds: ['domainids', idList],
 });
 
 /** The spec names the services `productids`; the upstream reply says `serviceids`. Either is read. */
 export function decodeOrderCreated(body: WireObject): OrderCreated {
   const reply = parseOrThrow('add-order', '', orderCreated, body);
   return {
-    orderId: reply.orderid,
-    invoiceId: reply.invoiceid,
-    serviceIds: reply.productids.length > 0 ? reply.productids : reply.serviceids,
-    addonIds: reply.addonids,
-    domainIds: reply.domainids,
+    orderId: reply.orderId,
+    invoiceId: reply.invoiceId,
+    serviceIds: reply.productIds.length > 0 ? reply.productIds : reply.serviceIds,
+    addonIds: reply.addonIds,
+    domainIds: reply.domainIds,
   };
 }
 
@@ -168,7 +163,7 @@ const ticketOpened = record({ id: ['id', optInt], tid: ['tid', optText], c: ['c'
 
 export const decodeTicketOpened = (body: WireObject): TicketOpened => parseOrThrow('open-ticket', '', ticketOpened, body);
 
-const eppReply = z.object({ eppcode: optText });
+const eppReply = record({ eppcode: ['eppcode', optText] });
 
 /** No eppcode and no error means the registrar e-mails the code to the client. */
 export function decodeEpp(body: WireObject): EppResult {
@@ -178,26 +173,26 @@ export function decodeEpp(body: WireObject): EppResult {
 
 const TERMS: readonly RegistrationTerm[] = ['annually', 'biennially', 'triennially', 'quadriennially', 'quinquennially'];
 
-const whoisReply = z.object({
-  domain: text,
-  sld: text,
-  tld: text,
-  status: optText,
-  whois: text,
-  premium: z.unknown().optional(),
-  price: z.unknown().optional(),
+/** premium and price come in several shapes, read by readPremium and readPrice. */
+const whoisReply = record({
+  domain: ['domain', text],
+  sld: ['sld', text],
+  tld: ['tld', text],
+  status: ['status', optText],
+  whois: ['whois', text],
 });
 
 export function decodeWhois(body: WireObject): WhoisResult {
-  const reply = parseOrThrow('whois', '', whoisReply, unflatten(body));
-  const { prices, flatPrice } = readPrice(reply.price);
+  const folded = unflatten(body);
+  const reply = parseOrThrow('whois', '', whoisReply, folded);
+  const { prices, flatPrice } = readPrice(folded.price);
   return {
     domain: reply.domain || `${reply.sld}${reply.tld.startsWith('.') || reply.tld === '' ? '' : '.'}${reply.tld}`,
     sld: reply.sld,
     tld: reply.tld,
     available: availability(reply.status, reply.whois),
     whois: reply.whois,
-    premium: readPremium(reply.premium),
+    premium: readPremium(folded.premium),
     prices,
     flatPrice,
   };
@@ -206,9 +201,11 @@ export function decodeWhois(body: WireObject): WhoisResult {
 /** premium arrives as `{premium: bool}` (sample reply) or as a plain boolean / 0/1 (the spec's typed form). */
 function readPremium(value: unknown): boolean {
   const inner = isWireObject(value) ? value.premium : value;
-  const parsed = flag.safeParse(inner);
-  if (!parsed.success) throw protocolError('whois', 'premium', `expected a boolean, got ${JSON.stringify(inner)}`);
-  return parsed.data;
+  try {
+    return flag(inner);
+  } catch {
+    throw protocolError('whois', 'premium', `expected a boolean, got ${JSON.stringify(inner)}`);
+  }
 }
 
 /** price arrives as `{register|transfer|renew: {annually: "9.95", ...}}` or as one plain number. */

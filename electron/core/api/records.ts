@@ -1,6 +1,6 @@
 /**
- * Record schemas: each model field with the wire field it comes from and how its value is read.
- * The `satisfies` checks tie every schema to its type in shared/models.ts.
+ * Record decoders: each model field with the wire field it comes from and how its value is read.
+ * The `satisfies` checks tie every decoder to its type in shared/models.ts.
  */
 import { z } from 'zod';
 import type {
@@ -19,27 +19,34 @@ import type {
   Ticket,
   Transaction,
 } from '../../../shared/models.js';
-import { nestedList, record } from './record.js';
+import { DecodeIssue, fromZod, INVALID_INPUT, nestedList, record, type Decode } from './record.js';
 import { count, date, dateTime, flag, formattedMoney, int, money, optInt, text } from './wire-values.js';
 
-type Checks<T> = z.ZodType<T, unknown>;
-
 /** Prices by currency then key; values kept as text ("-1.00" means "not offered" upstream). */
-const pricing = z
-  .union([z.record(z.string(), z.unknown()), z.array(z.unknown())])
-  .nullish()
-  .transform((value): CataloguePricing => {
-    const out: CataloguePricing = {};
-    // PHP encodes an empty array as [], so [] is "no prices".
-    if (!value || Array.isArray(value)) return out;
-    for (const [currency, prices] of Object.entries(value)) {
-      if (typeof prices !== 'object' || prices === null || Array.isArray(prices)) continue;
-      out[currency] = Object.fromEntries(Object.entries(prices).map(([k, v]) => [k, v === null ? '' : String(v)]));
-    }
-    return out;
-  });
+const pricing = fromZod(
+  z
+    .union([z.record(z.string(), z.unknown()), z.array(z.unknown())])
+    .nullish()
+    .transform((value): CataloguePricing => {
+      const out: CataloguePricing = {};
+      // PHP encodes an empty array as [], so [] is "no prices".
+      if (!value || Array.isArray(value)) return out;
+      for (const [currency, prices] of Object.entries(value)) {
+        if (typeof prices !== 'object' || prices === null || Array.isArray(prices)) continue;
+        out[currency] = Object.fromEntries(Object.entries(prices).map(([k, v]) => [k, v === null ? '' : String(v)]));
+      }
+      return out;
+    }),
+);
 
-const serviceCustomField = record({ id: ['id', int], name: ['name', z.union([z.string(), z.null()]).optional().transform((v) => v ?? null)], value: ['value', text] });
+/** A custom field's name: text, or null when it has none. */
+function fieldName(value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'string') return value;
+  throw new DecodeIssue(INVALID_INPUT);
+}
+
+const serviceCustomField = record({ id: ['id', int], name: ['name', fieldName], value: ['value', text] });
 const serviceConfigOption = record({ id: ['id', int], option: ['option', text], type: ['type', text], value: ['value', text] });
 
 export const service = record({
@@ -82,7 +89,7 @@ export const service = record({
   lastUpdate: ['lastupdate', dateTime],
   customFields: ['customfields', nestedList('customfield', serviceCustomField)],
   configOptions: ['configoptions', nestedList('configoption', serviceConfigOption)],
-}) satisfies Checks<Service>;
+}) satisfies Decode<Service>;
 
 export const domain = record({
   id: ['id', int],
@@ -107,7 +114,7 @@ export const domain = record({
   idProtection: ['idprotection', flag],
   doNotRenew: ['donotrenew', flag],
   notes: ['notes', text],
-}) satisfies Checks<Domain>;
+}) satisfies Decode<Domain>;
 
 const orderLineItem = record({
   type: ['type', text],
@@ -148,7 +155,7 @@ export const order = record({
   currencySuffix: ['currencysuffix', text],
   fraudData: ['frauddata', text],
   lineItems: ['lineitems', nestedList('lineitem', orderLineItem)],
-}) satisfies Checks<Order>;
+}) satisfies Decode<Order>;
 
 export const transaction = record({
   id: ['id', int],
@@ -164,7 +171,7 @@ export const transaction = record({
   transId: ['transid', text],
   invoiceId: ['invoiceid', optInt],
   refundId: ['refundid', optInt],
-}) satisfies Checks<Transaction>;
+}) satisfies Decode<Transaction>;
 
 export const contact = record({
   id: ['id', int],
@@ -190,7 +197,7 @@ export const contact = record({
   affiliateEmails: ['affiliateemails', flag],
   createdAt: ['created_at', dateTime],
   updatedAt: ['updated_at', dateTime],
-}) satisfies Checks<Contact>;
+}) satisfies Decode<Contact>;
 
 export const announcement = record({
   id: ['id', int],
@@ -202,14 +209,14 @@ export const announcement = record({
   language: ['language', text],
   createdAt: ['created_at', dateTime],
   updatedAt: ['updated_at', dateTime],
-}) satisfies Checks<Announcement>;
+}) satisfies Decode<Announcement>;
 
 export const department = record({
   id: ['id', int],
   name: ['name', text],
   awaitingReply: ['awaitingreply', count],
   openTickets: ['opentickets', count],
-}) satisfies Checks<Department>;
+}) satisfies Decode<Department>;
 
 export const ticket = record({
   id: ['id', int],
@@ -229,7 +236,7 @@ export const ticket = record({
   lastReply: ['lastreply', dateTime],
   flag: ['flag', flag],
   service: ['service', text],
-}) satisfies Checks<Ticket>;
+}) satisfies Decode<Ticket>;
 
 /** `userid` may be missing where only `id` is sent (both name the client); decodeClientDetails falls back. */
 export const clientDetails = record({
@@ -274,7 +281,7 @@ export const clientDetails = record({
   allowSingleSignOn: ['allowSingleSignOn', flag],
   language: ['language', text],
   lastLogin: ['lastlogin', text],
-}) satisfies Checks<Omit<ClientDetails, 'userId'> & { userId: number | null }>;
+}) satisfies Decode<Omit<ClientDetails, 'userId'> & { userId: number | null }>;
 
 export const clientStats = record({
   numDueInvoices: ['numdueinvoices', count],
@@ -314,7 +321,7 @@ export const clientStats = record({
   numActiveTickets: ['numactivetickets', count],
   numAffiliateSignups: ['numaffiliatesignups', count],
   isAffiliate: ['isAffiliate', flag],
-}) satisfies Checks<ClientStats>;
+}) satisfies Decode<ClientStats>;
 
 export const catalogueProduct = record({
   pid: ['pid', int],
@@ -324,7 +331,7 @@ export const catalogueProduct = record({
   type: ['type', text],
   payType: ['paytype', text],
   pricing: ['pricing', pricing],
-}) satisfies Checks<CatalogueProduct>;
+}) satisfies Decode<CatalogueProduct>;
 
 export const productAddon = record({
   id: ['id', int],
@@ -332,7 +339,7 @@ export const productAddon = record({
   description: ['description', text],
   billingCycle: ['billingcycle', text],
   pricing: ['pricing', pricing],
-}) satisfies Checks<ProductAddon>;
+}) satisfies Decode<ProductAddon>;
 
 const configOptionChoice = record({ id: ['id', int], name: ['name', text], price: ['price', money] });
 
@@ -341,4 +348,4 @@ export const configOption = record({
   name: ['name', text],
   type: ['type', text],
   choices: ['options', nestedList('option', configOptionChoice)],
-}) satisfies Checks<ConfigOption>;
+}) satisfies Decode<ConfigOption>;

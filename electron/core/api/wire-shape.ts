@@ -32,6 +32,8 @@ export function parseBracketKey(key: string): string[] {
   return segments;
 }
 
+const OPEN = 0x5b; // '['
+
 /** Where the bracket opening at `open` closes, or -1 when `open` is no '[' or the bracket nests or never closes. */
 function bracketEnd(key: string, open: number): number {
   if (key.charCodeAt(open) !== OPEN) return -1;
@@ -40,8 +42,6 @@ function bracketEnd(key: string, open: number): number {
   const inner = key.indexOf('[', open + 1);
   return inner >= 0 && inner < close ? -1 : close;
 }
-
-const OPEN = 0x5b; // '['
 
 /**
  * Folds every flattened key of a reply into nested objects; nested values already present are merged.
@@ -53,22 +53,25 @@ const OPEN = 0x5b; // '['
 export function unflatten(body: WireObject): WireObject {
   const out: WireObject = {};
   let parentKey: string | null = null;
-  let parent: WireObject = out;
-  for (const key in body) {
-    if (!Object.hasOwn(body, key)) continue;
+  let parent = out;
+  for (const key of Object.keys(body)) {
     const value = body[key]!;
-    const open = parentKey === null ? -1 : key.lastIndexOf('[');
-    if (open === parentKey?.length && key.startsWith(parentKey) && bracketEnd(key, open) === key.length - 1) {
-      setLeaf(parent, key.slice(open + 1, -1), value);
+    if (parentKey !== null && isLeafKey(key, parentKey)) {
+      setLeaf(parent, key.slice(parentKey.length + 1, -1), value);
       continue;
     }
     const path = parseBracketKey(key);
     parent = walk(out, path);
     setLeaf(parent, path[path.length - 1]!, value);
-    // Only a parent under at least one bracket is kept: a plain key may replace a node that a cached parent hangs from.
+    // A parent reached through no bracket is not kept: a plain key (`orders`) may replace the node it hangs from.
     parentKey = path.length > 1 ? key.slice(0, key.lastIndexOf('[')) : null;
   }
   return out;
+}
+
+/** Whether `key` is `prefix` followed by exactly one well-formed `[leaf]`. */
+function isLeafKey(key: string, prefix: string): boolean {
+  return key.startsWith(prefix) && bracketEnd(key, prefix.length) === key.length - 1;
 }
 
 /** The node at `path` minus its last segment, made an object (from an array, or in place of a scalar) as needed. */

@@ -1,43 +1,53 @@
 /**
- * zod schemas for the provider's scalars: numbers sent as strings, 0/1 flags, zero dates, two-decimal money.
+ * Decoders for the provider's scalars: numbers sent as strings, 0/1 flags, zero dates, two-decimal money.
  * Absent fields default (empty text, null, false) because real replies omit fields freely; a present value of
- * the wrong kind is an issue, which the decoder turns into a protocol error naming the field.
+ * the wrong kind throws a DecodeIssue, which the decoder turns into a protocol error naming the field.
  */
-import { z } from 'zod';
 import { normalizeDate, normalizeDateTime } from '../../../shared/dates.js';
 import { normalizeMoney, parseFormattedMoney, type FormattedMoney } from '../../../shared/money.js';
+import { DecodeIssue, INVALID_INPUT } from './record.js';
 
 const INTEGER = /^\s*-?\d+\s*$/;
-const scalar = z.union([z.string(), z.number(), z.boolean()]).nullish();
 
-function describe(value: unknown): string {
+type Scalar = string | number | boolean | null | undefined;
+
+/** Every scalar decoder first takes text, a finite number, a boolean, null or absence; anything else is refused. */
+function scalar(value: unknown): Scalar {
+  if (value === undefined || value === null || typeof value === 'string' || typeof value === 'boolean') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  throw new DecodeIssue(INVALID_INPUT);
+}
+
+function describe(value: Scalar): string {
   return typeof value === 'string' ? `'${value.slice(0, 40)}'` : JSON.stringify(value) ?? String(value);
 }
 
+function expected(what: string, value: Scalar): DecodeIssue {
+  return new DecodeIssue(`expected ${what}, got ${describe(value)}`);
+}
+
 /** A required integer id or counter: 12 or "12". */
-export const int = scalar.transform((value, ctx) => {
-  const n = toInteger(value);
-  if (n === undefined || n === null) {
-    ctx.addIssue({ code: 'custom', message: `expected an integer, got ${describe(value)}` });
-    return z.NEVER;
-  }
+export function int(value: unknown): number {
+  const v = scalar(value);
+  const n = toInteger(v);
+  if (n === undefined || n === null) throw expected('an integer', v);
   return n;
-});
+}
 
 /** An optional integer: absent, null or '' give null. */
-export const optInt = scalar.transform((value, ctx) => {
-  const n = toInteger(value);
-  if (n === undefined) {
-    ctx.addIssue({ code: 'custom', message: `expected an integer, got ${describe(value)}` });
-    return z.NEVER;
-  }
+export function optInt(value: unknown): number | null {
+  const v = scalar(value);
+  const n = toInteger(v);
+  if (n === undefined) throw expected('an integer', v);
   return n;
-});
+}
 
 /** A counter that defaults to 0 when absent. */
-export const count = optInt.transform((n) => n ?? 0);
+export function count(value: unknown): number {
+  return optInt(value) ?? 0;
+}
 
-function toInteger(value: unknown): number | null | undefined {
+function toInteger(value: Scalar): number | null | undefined {
   if (value === undefined || value === null || value === '') return null;
   if (typeof value === 'number') return Number.isSafeInteger(value) ? value : undefined;
   if (typeof value === 'string' && INTEGER.test(value)) {
@@ -48,76 +58,84 @@ function toInteger(value: unknown): number | null | undefined {
 }
 
 /** Free text; numbers become their decimal text, absent becomes ''. */
-export const text = scalar.transform((value) => (value === undefined || value === null ? '' : String(value)));
+export function text(value: unknown): string {
+  const v = scalar(value);
+  return v === undefined || v === null ? '' : String(v);
+}
 
 /** Text that may be missing: absent, null or '' give null. */
-export const optText = scalar.transform((value) =>
-  value === undefined || value === null || value === '' ? null : String(value),
-);
+export function optText(value: unknown): string | null {
+  const v = scalar(value);
+  return v === undefined || v === null || v === '' ? null : String(v);
+}
 
 const TRUE = new Set(['1', 'true', 'on', 'yes']);
 const FALSE = new Set(['0', 'false', 'off', 'no', '']);
 
 /** 0/1, "0"/"1", true/false (and "on"/"yes"); absent is false. */
-export const flag = scalar.transform((value, ctx) => {
-  if (value === undefined || value === null) return false;
-  if (typeof value === 'boolean') return value;
-  const key = String(value).trim().toLowerCase();
+export function flag(value: unknown): boolean {
+  const v = scalar(value);
+  if (v === undefined || v === null) return false;
+  if (typeof v === 'boolean') return v;
+  const key = String(v).trim().toLowerCase();
   if (TRUE.has(key)) return true;
   if (FALSE.has(key)) return false;
-  ctx.addIssue({ code: 'custom', message: `expected a 0/1 flag, got ${describe(value)}` });
-  return z.NEVER;
-});
+  throw expected('a 0/1 flag', v);
+}
 
 /** `YYYY-mm-dd`; the zero date and absence give null. */
-export const date = scalar.transform((value, ctx) => {
-  if (value === undefined || value === null) return null;
-  const normalized = normalizeDate(String(value));
-  if (normalized === undefined) {
-    ctx.addIssue({ code: 'custom', message: `expected a date YYYY-mm-dd, got ${describe(value)}` });
-    return z.NEVER;
-  }
-  return normalized;
-});
+export function date(value: unknown): string | null {
+  const v = scalar(value);
+  if (v === undefined || v === null) return null;
+  const normalized = normalizeDate(String(v));
+  if (normalized === undefined) throw expected('a date YYYY-mm-dd', v);
+  return sameOrNew(v, normalized);
+}
 
 /** `YYYY-mm-dd HH:MM:SS`; the zero date-time and absence give null. */
-export const dateTime = scalar.transform((value, ctx) => {
-  if (value === undefined || value === null) return null;
-  const normalized = normalizeDateTime(String(value));
-  if (normalized === undefined) {
-    ctx.addIssue({ code: 'custom', message: `expected a date-time YYYY-mm-dd HH:MM:SS, got ${describe(value)}` });
-    return z.NEVER;
-  }
-  return normalized;
-});
+export function dateTime(value: unknown): string | null {
+  const v = scalar(value);
+  if (v === undefined || v === null) return null;
+  const normalized = normalizeDateTime(String(v));
+  if (normalized === undefined) throw expected('a date-time YYYY-mm-dd HH:MM:SS', v);
+  return sameOrNew(v, normalized);
+}
+
+/**
+ * The wire text itself when normalizing left it as it was (the usual case): the normalized copy is often a
+ * chain of concatenated pieces, several times the size of the flat text, and decoded records are held until
+ * their resource is written.
+ */
+function sameOrNew(wire: Scalar, normalized: string | null): string | null {
+  return normalized === wire ? wire : normalized;
+}
 
 /** A decimal amount normalized to two places ("12.5" → "12.50"); absent or '' give null. */
-export const money = scalar.transform((value, ctx) => {
-  if (value === undefined || value === null || value === '') return null;
+export function money(value: unknown): string | null {
+  const v = scalar(value);
+  if (v === undefined || v === null || v === '') return null;
   try {
-    return normalizeMoney(typeof value === 'boolean' ? String(value) : value);
+    return sameOrNew(v, normalizeMoney(typeof v === 'boolean' ? String(v) : v));
   } catch {
-    ctx.addIssue({ code: 'custom', message: `expected a decimal amount, got ${describe(value)}` });
-    return z.NEVER;
+    throw expected('a decimal amount', v);
   }
-});
+}
 
 /** An amount formatted for people ("$1,234.50 USD") or a plain number. */
-export const formattedMoney = scalar.transform((value): FormattedMoney => {
-  if (value === undefined || value === null) return { amount: null, currency: null, text: '' };
-  return parseFormattedMoney(String(value));
-});
+export function formattedMoney(value: unknown): FormattedMoney {
+  const v = scalar(value);
+  if (v === undefined || v === null) return { amount: null, currency: null, text: '' };
+  return parseFormattedMoney(String(v));
+}
 
 /** Comma-separated integer ids ("1,2,3", "", 7) → [1, 2, 3]. */
-export const idList = scalar.transform((value, ctx) => {
-  if (value === undefined || value === null || value === '') return [];
-  const parts = String(value)
+export function idList(value: unknown): number[] {
+  const v = scalar(value);
+  if (v === undefined || v === null || v === '') return [];
+  const parts = String(v)
     .split(',')
     .map((p) => p.trim())
     .filter((p) => p !== '');
-  if (!parts.every((p) => INTEGER.test(p))) {
-    ctx.addIssue({ code: 'custom', message: `expected comma-separated ids, got ${describe(value)}` });
-    return z.NEVER;
-  }
+  if (!parts.every((p) => INTEGER.test(p))) throw expected('comma-separated ids', v);
   return parts.map(Number);
-});
+}
