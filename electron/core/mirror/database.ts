@@ -10,8 +10,9 @@ export function openMirrorDatabase(path: string): Database.Database {
     foreignKeys: false,
     migrations: MIGRATIONS,
     pragmas: [
-      // 32 MB of page cache: a 20,000-row snapshot then updates its indexes without spilling mid-transaction.
-      'cache_size = -32000',
+      // 16 MB of page cache: a 20,000-row snapshot updates its indexes without spilling mid-transaction, and the
+      // sync's peak memory stays within its budget (32 MB was measured no faster).
+      'cache_size = -16000',
       // ANALYZE samples this many rows per index: planner statistics in milliseconds, refreshed after every sync.
       'analysis_limit = 1000',
     ],
