@@ -26,12 +26,12 @@ import type { ListPage, OverlaidRecord } from '../../shared/queries.js';
 import type { ResourceName } from '../../shared/records.js';
 import { AccountSession } from './account-session.js';
 import { AccountStore } from './accounts/account-store.js';
-import { ApiError, CLIENT_SECRET_SECRET, PASSWORD_SECRET, ResellerClient } from './api/index.js';
+import { ApiError, CLIENT_SECRET_SECRET, PASSWORD_SECRET, REFRESH_TOKEN_SECRET, ResellerClient } from './api/index.js';
 import { accountPaths } from './data-dir.js';
 import { DeskError, toDeskError } from './desk-error.js';
 import { overlay, type OverlayResource } from './outbox/index.js';
 import { FileSettingsStore, type SettingsStore } from './settings-store.js';
-import type { SecretVault } from './vault/index.js';
+import { MemoryVault, type SecretVault } from './vault/index.js';
 
 /** The bundled sandbox provider, started for the demo account. */
 export interface DemoProvider {
@@ -138,7 +138,7 @@ export class Desk extends EventEmitter<DeskEvents> {
       'accounts.signOut': async ({ name }) => {
         this.accounts.get(name);
         if (this.session?.config.name === name) await this.session.client.session.signOut('signed out by the user');
-        else await this.options.vault.delete(name, 'refresh-token');
+        else await this.options.vault.delete(name, REFRESH_TOKEN_SECRET);
         return this.sessionInfo();
       },
       'accounts.remove': async ({ name, keepData, force }) => {
@@ -204,15 +204,9 @@ export class Desk extends EventEmitter<DeskEvents> {
 
   /** A password grant with the given secrets; they reach the vault only when the provider accepted them. */
   private async checkCredentials(config: AccountConfig, clientSecret: string, password: string): Promise<void> {
-    const probeVault = new Map<string, string>([[CLIENT_SECRET_SECRET, clientSecret], [PASSWORD_SECRET, password]]);
-    const client = new ResellerClient({ account: config.name, ...config }, {
-      kind: 'memory',
-      available: false,
-      reason: 'credential check',
-      get: async (_account, name) => probeVault.get(name) ?? null,
-      set: async (_account, name, value) => void probeVault.set(name, value),
-      delete: async (_account, name) => void probeVault.delete(name),
-    });
+    const probeVault = new MemoryVault('credential check');
+    await probeVault.set(config.name, CLIENT_SECRET_SECRET, clientSecret);
+    const client = new ResellerClient({ account: config.name, ...config }, probeVault);
     try {
       await client.signIn(password);
     } catch (error) {
@@ -223,6 +217,9 @@ export class Desk extends EventEmitter<DeskEvents> {
     }
     await this.options.vault.set(config.name, CLIENT_SECRET_SECRET, clientSecret);
     await this.options.vault.set(config.name, PASSWORD_SECRET, password);
+    // The refresh token the check earned: opening the account then needs no second password grant.
+    const refreshToken = await probeVault.get(config.name, REFRESH_TOKEN_SECRET);
+    if (refreshToken) await this.options.vault.set(config.name, REFRESH_TOKEN_SECRET, refreshToken);
   }
 
   private async openAccount(config: AccountConfig): Promise<AccountSession> {
@@ -285,7 +282,7 @@ export class Desk extends EventEmitter<DeskEvents> {
       await this.session!.close();
       this.session = null;
     }
-    for (const secret of [CLIENT_SECRET_SECRET, PASSWORD_SECRET, 'refresh-token']) await this.options.vault.delete(config.name, secret);
+    for (const secret of [CLIENT_SECRET_SECRET, PASSWORD_SECRET, REFRESH_TOKEN_SECRET]) await this.options.vault.delete(config.name, secret);
     this.accounts.remove(config.name);
     if (!keepData) await rm(accountPaths(this.options.dataDir, config.name).dir, { recursive: true, force: true });
     this.emitAccounts();
@@ -358,7 +355,7 @@ export class Desk extends EventEmitter<DeskEvents> {
 
   /** A fresh answer when online (or when asked), else the mirror's, marked stale when the provider is out of reach. */
   private async cachedAnswer<T>(
-    cache: { get(domain: string, maxAgeMs?: number): { value: T; fetchedAt: string } | null; put(domain: string, value: T): void },
+    cache: { get(domain: string, maxAgeMs?: number): { value: T; fetchedAt: string } | null; put(domain: string, value: T, fetchedAt?: Date): void },
     domain: string,
     refresh: boolean,
     fetch: () => Promise<T>,
@@ -368,8 +365,9 @@ export class Desk extends EventEmitter<DeskEvents> {
     if (fresh) return { ...fresh, stale: false };
     try {
       const value = await this.current.connectivity.observe(fetch);
-      cache.put(domain, value);
-      return cache.get(domain) ? { ...cache.get(domain)!, stale: false } : { value, fetchedAt: new Date().toISOString(), stale: false };
+      const fetchedAt = new Date();
+      cache.put(domain, value, fetchedAt);
+      return { value, fetchedAt: fetchedAt.toISOString(), stale: false };
     } catch (error) {
       const old = error instanceof ApiError && error.kind === 'network' ? cache.get(domain) : null;
       if (old) return { ...old, stale: true };
