@@ -30,7 +30,7 @@ import { ApiError, CLIENT_SECRET_SECRET, PASSWORD_SECRET, REFRESH_TOKEN_SECRET, 
 import { accountPaths } from './data-dir.js';
 import { DeskError, toDeskError } from './desk-error.js';
 import { overlay, type OverlayResource } from './outbox/index.js';
-import { FileSettingsStore, type SettingsStore } from './settings-store.js';
+import { fileSettingsStore, type SettingsStore } from './settings-store.js';
 import { MemoryVault, type SecretVault } from './vault/index.js';
 
 /** The bundled sandbox provider, started for the demo account. */
@@ -75,7 +75,7 @@ export class Desk extends EventEmitter<DeskEvents> {
   private constructor(private readonly options: DeskOptions) {
     super();
     this.accounts = new AccountStore(options.dataDir);
-    this.settings = options.settings ?? new FileSettingsStore(options.dataDir);
+    this.settings = options.settings ?? fileSettingsStore(options.dataDir);
     this.background = options.background ?? true;
     this.handlers = this.createHandlers();
   }

@@ -1,4 +1,4 @@
-/** The app's settings, validated, in `settings.json` of the data folder (conf: the library under electron-store). */
+/** The app's settings, validated, in a conf file (`settings.json` of the data folder; electron-store in the shell). */
 import Conf from 'conf';
 import { DEFAULT_SETTINGS, SettingsSchema, type Settings } from '../../shared/contract.js';
 
@@ -7,22 +7,28 @@ export interface SettingsStore {
   set(patch: Partial<Settings>): Settings;
 }
 
-export class FileSettingsStore implements SettingsStore {
-  private readonly conf: Conf<Settings>;
+/** What conf and electron-store (built on conf) both offer. */
+interface SettingsFile {
+  readonly store: unknown;
+  set(value: Settings): void;
+}
 
-  constructor(dataDir: string) {
-    this.conf = new Conf<Settings>({ cwd: dataDir, configName: 'settings', projectName: 'reseller-desk', defaults: DEFAULT_SETTINGS });
-  }
+export class ValidatedSettings implements SettingsStore {
+  constructor(private readonly file: SettingsFile) {}
 
   get(): Settings {
     // A hand-edited file with a bad value falls back to the defaults for that value rather than failing.
-    const parsed = SettingsSchema.partial().safeParse(this.conf.store);
+    const parsed = SettingsSchema.partial().safeParse(this.file.store);
     return { ...DEFAULT_SETTINGS, ...(parsed.success ? parsed.data : {}) };
   }
 
   set(patch: Partial<Settings>): Settings {
     const next = SettingsSchema.parse({ ...this.get(), ...patch });
-    this.conf.set(next);
+    this.file.set(next);
     return next;
   }
+}
+
+export function fileSettingsStore(dataDir: string): SettingsStore {
+  return new ValidatedSettings(new Conf<Settings>({ cwd: dataDir, configName: 'settings', projectName: 'reseller-desk', defaults: DEFAULT_SETTINGS }));
 }
