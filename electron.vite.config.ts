@@ -7,7 +7,8 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      lib: { entry: resolve('electron/main/index.ts') },
+      // The sync's snapshot writer runs on a worker thread, built beside index.js where the sync looks for it.
+      lib: { entry: { index: resolve('electron/main/index.ts'), 'snapshot-worker': resolve('electron/core/sync/snapshot-worker.ts') } },
     },
   },
   preload: {

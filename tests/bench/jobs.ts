@@ -36,17 +36,10 @@ export interface TransferFigures {
   bytes: number;
 }
 
-/** One resource's share of a run: reading it over HTTP, and writing it (0 where nothing is written). */
+/** One resource's share of a run's reading: over HTTP, and for the sync also decoding and handing it to the writer. */
 export interface ResourceTiming {
   resource: string;
   fetchMs: number;
-  writeMs: number;
-}
-
-/** CPU time of the whole process (all its threads) while a sync was reading, and while it was writing. */
-export interface PhaseCpu {
-  readMs: number;
-  writeMs: number;
 }
 
 export interface RawFigures extends TransferFigures {
@@ -59,7 +52,10 @@ export interface SyncFigures extends TransferFigures {
   /** The sync's requests (token grant left out), for the raw transfer to replay. */
   plan: RequestGroup[];
   resources: ResourceTiming[];
-  cpu: PhaseCpu;
+  /** From the last page read to the end of the run: the writing not yet done, the statistics, the run record. */
+  tailMs: number;
+  /** CPU time of the whole process (every thread) during the sync. */
+  cpuMs: number;
 }
 
 /** One resource of the naive run: what was measured, and how much of the resource that was. */

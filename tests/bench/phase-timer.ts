@@ -1,31 +1,21 @@
 /**
- * Where a sync's time goes, per resource, from its progress events: fetching (from the resource's first
- * progress event to its last, i.e. the last page read and decoded) and writing (from then until the next
- * resource starts: assembling the list, the snapshot transaction, notable changes; after the last resource
- * also the planner statistics and the run record). Also the process's CPU time in each kind of phase: when it
- * nears the wall time, the sync is bound by its own CPU rather than by the server.
+ * Where a sync's time goes, per resource, from its progress events: reading a resource runs from its first
+ * progress event to the next resource's first (the last page read, decoded and handed to the writer thread,
+ * which writes it while the next resource is read); the tail runs from the last resource's last page to the
+ * end of the run (the writes still in progress, the planner statistics, the run record). The process's CPU
+ * time (every thread) is sampled at the start and the end only: sampling it per page costs measurable time.
  */
-import type { PhaseCpu, ResourceTiming } from './jobs.js';
-
-interface Instant {
-  wallMs: number;
-  cpuMs: number;
-}
-
-function now(): Instant {
-  const { user, system } = process.cpuUsage();
-  return { wallMs: performance.now(), cpuMs: (user + system) / 1000 };
-}
+import type { ResourceTiming } from './jobs.js';
 
 export class PhaseTimer {
   private readonly timings: ResourceTiming[] = [];
-  private readonly cpu: PhaseCpu = { readMs: 0, writeMs: 0 };
+  private readonly cpuAtStart = process.cpuUsage();
   private current: string | null = null;
-  private started: Instant = now();
-  private lastEvent: Instant = now();
+  private started = performance.now();
+  private lastEvent = performance.now();
 
   progress(resource: string): void {
-    const at = now();
+    const at = performance.now();
     if (resource !== this.current) {
       this.close(at);
       this.current = resource;
@@ -34,17 +24,15 @@ export class PhaseTimer {
     this.lastEvent = at;
   }
 
-  finish(): { resources: ResourceTiming[]; cpu: PhaseCpu } {
-    this.close(now());
+  finish(): { resources: ResourceTiming[]; tailMs: number; cpuMs: number } {
+    const lastPage = this.lastEvent;
+    this.close(lastPage);
     this.current = null;
-    return { resources: this.timings, cpu: this.cpu };
+    const { user, system } = process.cpuUsage(this.cpuAtStart);
+    return { resources: this.timings, tailMs: performance.now() - lastPage, cpuMs: (user + system) / 1000 };
   }
 
-  private close(at: Instant): void {
-    if (this.current === null) return;
-    const { started, lastEvent } = this;
-    this.timings.push({ resource: this.current, fetchMs: lastEvent.wallMs - started.wallMs, writeMs: at.wallMs - lastEvent.wallMs });
-    this.cpu.readMs += lastEvent.cpuMs - started.cpuMs;
-    this.cpu.writeMs += at.cpuMs - lastEvent.cpuMs;
+  private close(at: number): void {
+    if (this.current !== null) this.timings.push({ resource: this.current, fetchMs: at - this.started });
   }
 }

@@ -10,6 +10,8 @@ import { build } from 'vite';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const WORKER_SOURCE = fileURLToPath(new URL('./worker.ts', import.meta.url));
+/** The sync's writer thread, built beside the worker where the sync looks for it (electron/core/sync/worker-sink.ts). */
+const SNAPSHOT_WORKER_SOURCE = fileURLToPath(new URL('../../electron/core/sync/snapshot-worker.ts', import.meta.url));
 
 /** Builds into `outDir` and returns the bundle's path. */
 export async function bundleWorker(outDir: string): Promise<string> {
@@ -18,12 +20,15 @@ export async function bundleWorker(outDir: string): Promise<string> {
     root: REPO_ROOT,
     logLevel: 'warn',
     build: {
-      ssr: WORKER_SOURCE,
+      ssr: true,
       outDir,
       emptyOutDir: true,
       minify: false,
       target: 'node22',
-      rolldownOptions: { output: { format: 'es', entryFileNames: 'worker.mjs' } },
+      rolldownOptions: {
+        input: { worker: WORKER_SOURCE, 'snapshot-worker': SNAPSHOT_WORKER_SOURCE },
+        output: { format: 'es', entryFileNames: '[name].mjs', chunkFileNames: '[name]-[hash].mjs' },
+      },
     },
   });
   symlinkSync(join(REPO_ROOT, 'node_modules'), join(outDir, 'node_modules'), 'dir');

@@ -60,12 +60,26 @@ export class Mirror {
     this.whoisCache = new AnswerCache(db, 'whois_cache', this.now);
     this.whoisInfoCache = new AnswerCache(db, 'whois_info_cache', this.now);
     this.eppCache = new AnswerCache(db, 'epp_cache', this.now);
-    this.log.markInterruptedRuns();
   }
 
-  /** Opens (creating or upgrading) the mirror file of one account. */
+  /** Opens (creating or upgrading) the mirror file of one account; a sync run left `running` was interrupted. */
   static open(path: string, options: MirrorOptions = {}): Mirror {
+    const mirror = new Mirror(openMirrorDatabase(path), options);
+    mirror.log.markInterruptedRuns();
+    return mirror;
+  }
+
+  /**
+   * A second connection to a mirror file that `open` has opened (the sync's snapshot writer thread): it
+   * leaves the sync log's runs alone, since the run in progress is the first connection's.
+   */
+  static attach(path: string, options: MirrorOptions = {}): Mirror {
     return new Mirror(openMirrorDatabase(path), options);
+  }
+
+  /** The file this mirror lives in; null for an in-memory mirror (which no other connection can reach). */
+  get file(): string | null {
+    return this.db.memory ? null : this.db.name;
   }
 
   close(): void {
@@ -79,8 +93,13 @@ export class Mirror {
    * changed rewritten (unchanged rows are not touched), vanished rows deleted; the resource's sync state
    * records the time and row count.
    */
-  applySnapshot<R extends SyncedResource>(resource: R, records: readonly ResourceRecords[R][]): ChangeSet<ResourceRecords[R]> {
-    const at = this.nowIso();
+  applySnapshot<R extends SyncedResource>(
+    resource: R,
+    records: readonly ResourceRecords[R][],
+    /** The time the rows and the sync state record; default now. */
+    writtenAt: Date = this.now(),
+  ): ChangeSet<ResourceRecords[R]> {
+    const at = writtenAt.toISOString();
     return this.db.transaction(() => {
       const descriptor = descriptorOf(resource);
       const changes = writeSnapshot(resource, descriptor, this.writer(resource), records, at);

@@ -1,9 +1,10 @@
 /**
  * One account's pull sync: every resource read in full (paged, bounded concurrency) and written to the
- * mirror with applySnapshot, one transaction per resource. Never two runs at once: asking during a run joins
- * it. A failing resource does not stop the others, except that an unreachable provider or a signed-out
- * session skips the rest (each would fail the same way, after its retries). Cancelling stops between pages
- * and resources; what was written stays, and a resource cut short is not written at all.
+ * mirror with applySnapshot, one transaction per resource, on a writer thread while the next resource is
+ * read. Never two runs at once: asking during a run joins it. A failing resource does not stop the others,
+ * except that an unreachable provider or a signed-out session skips the rest (each would fail the same way,
+ * after its retries). Cancelling stops between pages and resources; what was read in full is written, and a
+ * resource cut short is not written at all.
  */
 import { EventEmitter } from 'node:events';
 import { ApiError } from '../api/errors.js';
@@ -11,11 +12,13 @@ import {
   SYNCED_RESOURCES,
   localToday,
   type Mirror,
+  type ResourceRecords,
   type SyncedResource,
 } from '../mirror/index.js';
 import { ConnectivityMonitor, type SessionStateSource } from './connectivity.js';
-import { notableChanges } from './notable.js';
 import { PULLERS, type PullContext, type SyncClient } from './pullers.js';
+import { InlineSnapshotSink, type SnapshotSink } from './snapshot-sink.js';
+import { snapshotWorkerModule, WorkerSnapshotSink } from './worker-sink.js';
 import {
   overallOutcome,
   type ConnectivityChange,
@@ -38,6 +41,11 @@ export interface SyncerOptions {
   concurrency?: number;
   /** The clock; give the mirror the same one (expiry notes compare today with the day of its last sync). */
   now?: () => Date;
+  /**
+   * Where snapshots are written: on a thread of their own (default; a file mirror only), so that writing one
+   * resource overlaps reading the next, or on this thread.
+   */
+  writer?: 'thread' | 'inline';
 }
 
 export interface SyncRequest {
@@ -60,6 +68,7 @@ export class Syncer extends EventEmitter<SyncEvents> {
   private readonly pageSize: number;
   private readonly concurrency: number;
   private readonly now: () => Date;
+  private readonly writer: 'thread' | 'inline';
   private readonly unsubscribe: Array<() => void> = [];
   private current: { promise: Promise<SyncSummary>; controller: AbortController } | null = null;
 
@@ -70,6 +79,7 @@ export class Syncer extends EventEmitter<SyncEvents> {
     this.pageSize = options.pageSize ?? 250;
     this.concurrency = options.concurrency ?? 4;
     this.now = options.now ?? (() => new Date());
+    this.writer = options.writer ?? 'thread';
     this.connectivity = options.connectivity ?? new ConnectivityMonitor();
     const forward = (change: ConnectivityChange) => this.emit('connectivity', change);
     this.connectivity.on('change', forward);
@@ -108,44 +118,56 @@ export class Syncer extends EventEmitter<SyncEvents> {
     const startedAt = this.now().toISOString();
     const runId = this.mirror.beginSyncRun(trigger);
     const lastSynced = new Map(this.mirror.syncStates().map((state) => [state.resource, state.lastSyncedAt]));
-    const results: ResourceSyncResult[] = [];
-    const notable: string[] = [];
+    const written: Array<Promise<WriteOutcome>> = [];
     let skipReason: string | null = null;
 
-    for (const resource of SYNCED_RESOURCES) {
-      if (signal.aborted) {
-        results.push(emptyResult(resource, 'cancelled', null));
-      } else if (skipReason !== null) {
-        results.push(emptyResult(resource, 'skipped', skipReason));
-      } else {
-        const previous = lastSynced.get(resource) ?? null;
-        const outcome = await this.syncResource(resource, signal, previous === null ? null : localToday(new Date(previous)));
-        results.push(outcome.result);
-        notable.push(...outcome.notable);
-        skipReason = outcome.skipReason;
+    const sink = this.openSink();
+    try {
+      for (const resource of SYNCED_RESOURCES) {
+        if (signal.aborted) {
+          written.push(nothingWritten(resource, 'cancelled', null));
+        } else if (skipReason !== null) {
+          written.push(nothingWritten(resource, 'skipped', skipReason));
+        } else {
+          const pulled = await this.pull(resource, signal);
+          if (pulled.records === null) {
+            written.push(nothingWritten(resource, pulled.outcome, pulled.error));
+            skipReason = pulled.skipReason;
+          } else {
+            const previous = lastSynced.get(resource) ?? null;
+            written.push(this.write(sink, resource, pulled.records, previous === null ? null : localToday(new Date(previous))));
+          }
+        }
       }
+      // Each write overlapped the reading of the next resource; the run ends when the last one is in.
+      const outcomes = await Promise.all(written);
+      await sink.finish();
+      const summary: SyncSummary = {
+        runId,
+        trigger,
+        startedAt,
+        finishedAt: this.now().toISOString(),
+        outcome: overallOutcome(outcomes.map((o) => o.result)),
+        resources: outcomes.map((o) => o.result),
+        notable: outcomes.flatMap((o) => o.notable),
+      };
+      this.mirror.finishSyncRun(runId, summary.outcome, summary);
+      this.emit('summary', summary);
+      return summary;
+    } finally {
+      await sink.close();
     }
-
-    this.mirror.refreshStatistics();
-    const summary: SyncSummary = {
-      runId,
-      trigger,
-      startedAt,
-      finishedAt: this.now().toISOString(),
-      outcome: overallOutcome(results),
-      resources: results,
-      notable,
-    };
-    this.mirror.finishSyncRun(runId, summary.outcome, summary);
-    this.emit('summary', summary);
-    return summary;
   }
 
-  private async syncResource<R extends SyncedResource>(
-    resource: R,
-    signal: AbortSignal,
-    previousSyncDay: string | null,
-  ): Promise<{ result: ResourceSyncResult; notable: string[]; skipReason: string | null }> {
+  /** A writer thread where the mirror is a file (and its module is there), else this thread. */
+  private openSink(): SnapshotSink {
+    const file = this.mirror.file;
+    const module = this.writer === 'thread' && file !== null ? snapshotWorkerModule() : null;
+    return file !== null && module !== null ? new WorkerSnapshotSink(this.mirror, file, module) : new InlineSnapshotSink(this.mirror);
+  }
+
+  /** Reads one resource in full; a failure is recorded and said, with whether the rest should be skipped. */
+  private async pull<R extends SyncedResource>(resource: R, signal: AbortSignal): Promise<PullOutcome<R>> {
     const ctx: PullContext = {
       client: this.client,
       pageSize: this.pageSize,
@@ -160,29 +182,55 @@ export class Syncer extends EventEmitter<SyncEvents> {
     try {
       const records = await PULLERS[resource](ctx);
       signal.throwIfAborted();
-      const changes = this.mirror.applySnapshot(resource, records);
-      const notable = notableChanges(resource, changes, { mirror: this.mirror, today: localToday(this.now()), previousSyncDay });
-      const result: ResourceSyncResult = {
-        resource,
-        outcome: 'ok',
-        added: changes.added.length,
-        changed: changes.changed.length,
-        removed: changes.removed.length,
-        error: null,
-      };
-      return { result, notable, skipReason: null };
+      return { records };
     } catch (error) {
-      if (signal.aborted) return { result: emptyResult(resource, 'cancelled', null), notable: [], skipReason: null };
+      if (signal.aborted) return { records: null, outcome: 'cancelled', error: null, skipReason: null };
       const kind = error instanceof ApiError ? error.kind : 'internal';
-      const message = error instanceof Error ? error.message : String(error);
-      this.mirror.recordSyncError(resource, message);
-      // EventEmitter throws an 'error' event nobody listens to; the summary carries it anyway.
-      if (this.listenerCount('error') > 0) this.emit('error', { resource, kind, message });
+      const message = this.failed(resource, kind, error);
       const skipReason =
         kind === 'network' ? 'not attempted: the provider is unreachable' : kind === 'auth' ? 'not attempted: signed out' : null;
-      return { result: emptyResult(resource, 'failed', message), notable: [], skipReason };
+      return { records: null, outcome: 'failed', error: message, skipReason };
     }
   }
+
+  /** Hands a pulled resource to the sink; resolves (never rejects) once it is written or has failed. */
+  private async write<R extends SyncedResource>(
+    sink: SnapshotSink,
+    resource: R,
+    records: ResourceRecords[R][],
+    previousSyncDay: string | null,
+  ): Promise<WriteOutcome> {
+    const now = this.now();
+    try {
+      const { added, changed, removed, notable } = await sink.apply({ resource, records, at: now.toISOString(), today: localToday(now), previousSyncDay });
+      return { result: { resource, outcome: 'ok', added, changed, removed, error: null }, notable };
+    } catch (error) {
+      const message = this.failed(resource, 'internal', error);
+      return { result: emptyResult(resource, 'failed', message), notable: [] };
+    }
+  }
+
+  /** Records a resource's failure in the sync state and says it; returns the message. */
+  private failed(resource: SyncedResource, kind: SyncError['kind'], error: unknown): string {
+    const message = error instanceof Error ? error.message : String(error);
+    this.mirror.recordSyncError(resource, message);
+    // EventEmitter throws an 'error' event nobody listens to; the summary carries it anyway.
+    if (this.listenerCount('error') > 0) this.emit('error', { resource, kind, message });
+    return message;
+  }
+}
+
+type PullOutcome<R extends SyncedResource> =
+  | { records: ResourceRecords[R][] }
+  | { records: null; outcome: 'failed' | 'cancelled'; error: string | null; skipReason: string | null };
+
+interface WriteOutcome {
+  result: ResourceSyncResult;
+  notable: string[];
+}
+
+function nothingWritten(resource: SyncedResource, outcome: ResourceSyncResult['outcome'], error: string | null): Promise<WriteOutcome> {
+  return Promise.resolve({ result: emptyResult(resource, outcome, error), notable: [] });
 }
 
 function emptyResult(resource: SyncedResource, outcome: ResourceSyncResult['outcome'], error: string | null): ResourceSyncResult {

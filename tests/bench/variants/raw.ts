@@ -33,7 +33,7 @@ export async function measureRaw(job: JobOf<'raw'>): Promise<RawFigures> {
     const resourceStarted = performance.now();
     if (first) await send(first);
     await mapBounded(rest, concurrency, send);
-    resources.push({ resource, fetchMs: performance.now() - resourceStarted, writeMs: 0 });
+    resources.push({ resource, fetchMs: performance.now() - resourceStarted });
   }
   return { wallMs: performance.now() - started, requests: traffic.requests, bytes: traffic.bytes, resources };
 }

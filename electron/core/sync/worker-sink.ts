@@ -1,0 +1,112 @@
+/**
+ * The snapshot sink on a worker thread (snapshot-worker.ts). Should the thread fail to start or die, the jobs
+ * it had not answered fail (their resources are read again by the next sync: the mirror is a cache), every
+ * later one is written on this thread, and `fallbackReason` says why. A job's records are not kept here once
+ * posted: the thread has its own copy, and two copies of a large resource would double the sync's memory.
+ */
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { Mirror } from '../mirror/index.js';
+import type { SnapshotReply, SnapshotRequest, SnapshotWorkerData } from './snapshot-protocol.js';
+import { InlineSnapshotSink, type SnapshotJob, type SnapshotOutcome, type SnapshotSink } from './snapshot-sink.js';
+
+export interface WorkerModule {
+  url: URL;
+  execArgv: string[];
+}
+
+/**
+ * The worker's module: built beside this code (the app's and the bench's bundles), else its TypeScript source
+ * next to this one, run through tsx's loader (tests, the CLI from a checkout). Null when neither is there.
+ */
+export function snapshotWorkerModule(): WorkerModule | null {
+  for (const name of ['snapshot-worker.js', 'snapshot-worker.mjs']) {
+    const url = new URL(`./${name}`, import.meta.url);
+    if (existsSync(fileURLToPath(url))) return { url, execArgv: [] };
+  }
+  const source = new URL('./snapshot-worker.ts', import.meta.url);
+  if (!existsSync(fileURLToPath(source))) return null;
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  return { url: source, execArgv: ['--import', tsx] };
+}
+
+/**
+ * A small young generation for the thread: its objects live for one job, and V8's default (tens of MB per
+ * thread, on top of the main thread's) would lift the sync's peak memory by about as much.
+ */
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8 };
+
+interface Pending {
+  resolve(outcome: SnapshotOutcome | null): void;
+  reject(error: Error): void;
+}
+
+export class WorkerSnapshotSink implements SnapshotSink {
+  private readonly worker: Worker;
+  private readonly pending = new Map<number, Pending>();
+  private readonly inline: InlineSnapshotSink;
+  private nextId = 1;
+  private failed: string | null = null;
+
+  constructor(mirror: Mirror, mirrorFile: string, module: WorkerModule) {
+    this.inline = new InlineSnapshotSink(mirror);
+    const workerData: SnapshotWorkerData = { mirrorFile };
+    this.worker = new Worker(module.url, { workerData, execArgv: module.execArgv, resourceLimits: WORKER_LIMITS });
+    this.worker.on('message', (reply: SnapshotReply) => this.settle(reply));
+    this.worker.on('error', (error) => this.fail(`the snapshot writer thread failed: ${error.message}`));
+    this.worker.on('exit', (code) => this.fail(`the snapshot writer thread exited (code ${code})`));
+  }
+
+  /** Why jobs are being written inline, or null while the thread does it. */
+  get fallbackReason(): string | null {
+    return this.failed;
+  }
+
+  async apply(job: SnapshotJob): Promise<SnapshotOutcome> {
+    const outcome = await this.send({ id: this.nextId++, kind: 'apply', job });
+    if (outcome === null) throw new Error('the snapshot writer answered a write with no outcome');
+    return outcome;
+  }
+
+  async finish(): Promise<void> {
+    await this.send({ id: this.nextId++, kind: 'finish' });
+  }
+
+  async close(): Promise<void> {
+    if (this.failed === null) await this.send({ id: this.nextId++, kind: 'close' });
+    await this.worker.terminate();
+  }
+
+  private send(request: SnapshotRequest): Promise<SnapshotOutcome | null> {
+    if (this.failed !== null) return this.runInline(request);
+    return new Promise((resolve, reject) => {
+      this.pending.set(request.id, { resolve, reject });
+      this.worker.postMessage(request);
+    });
+  }
+
+  private settle(reply: SnapshotReply): void {
+    const pending = this.pending.get(reply.id);
+    if (!pending) return;
+    this.pending.delete(reply.id);
+    if (reply.ok) pending.resolve(reply.outcome);
+    else pending.reject(new Error(reply.error));
+  }
+
+  /** The thread is gone: what it had not answered fails with the reason, and later jobs are written here. */
+  private fail(reason: string): void {
+    if (this.failed !== null) return;
+    this.failed = reason;
+    const unanswered = [...this.pending.values()];
+    this.pending.clear();
+    for (const { reject } of unanswered) reject(new Error(reason));
+  }
+
+  private async runInline(request: SnapshotRequest): Promise<SnapshotOutcome | null> {
+    if (request.kind === 'apply') return this.inline.apply(request.job);
+    if (request.kind === 'finish') await this.inline.finish();
+    return null;
+  }
+}

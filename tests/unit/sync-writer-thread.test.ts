@@ -1,0 +1,86 @@
+/**
+ * The sync's snapshot writer thread, against a real mirror file: jobs written in order by a second
+ * connection and seen by the first once committed, a job's failure kept to that job, and a thread that
+ * cannot start failing the jobs it was given and leaving later ones to the calling thread.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Mirror } from '../../electron/core/mirror/index.js';
+import type { SnapshotJob } from '../../electron/core/sync/snapshot-sink.js';
+import { snapshotWorkerModule, WorkerSnapshotSink } from '../../electron/core/sync/worker-sink.js';
+import { domain, openMirror, service, tempDir } from './mirror-fixtures.js';
+
+let dir: string;
+let mirror: Mirror;
+let cleanup: () => void;
+const sinks: WorkerSnapshotSink[] = [];
+
+beforeEach(() => {
+  ({ dir, cleanup } = tempDir());
+  mirror = openMirror(dir);
+});
+afterEach(async () => {
+  for (const sink of sinks.splice(0)) await sink.close();
+  mirror.close();
+  cleanup();
+});
+
+function job<R extends SnapshotJob['resource']>(resource: R, records: SnapshotJob<R>['records'], previousSyncDay: string | null = null): SnapshotJob {
+  return { resource, records, at: '2026-11-22T10:00:00.000Z', today: '2026-11-22', previousSyncDay } as SnapshotJob;
+}
+
+function threadSink(): WorkerSnapshotSink {
+  const module = snapshotWorkerModule();
+  if (module === null) throw new Error('the snapshot worker module was not found next to worker-sink.ts');
+  const sink = new WorkerSnapshotSink(mirror, mirror.file!, module);
+  sinks.push(sink);
+  return sink;
+}
+
+describe('the snapshot writer thread', () => {
+  it('finds its TypeScript source next to the sink, run through tsx', () => {
+    const module = snapshotWorkerModule();
+    expect(module?.url.pathname).toMatch(/electron\/core\/sync\/snapshot-worker\.ts$/);
+    expect(module?.execArgv[0]).toBe('--import');
+    expect(module?.execArgv[1]).toMatch(/tsx/);
+  });
+
+  it('writes jobs in order through its own connection; this connection sees each once committed', async () => {
+    const sink = threadSink();
+    const first = sink.apply(job('domains', [domain(1), domain(2), domain(3)]));
+    const second = sink.apply(job('services', [service(7)]));
+    expect(await first).toEqual({ added: 3, changed: 0, removed: 0, notable: [] });
+    expect(await second).toEqual({ added: 1, changed: 0, removed: 0, notable: [] });
+    expect(mirror.counts()).toMatchObject({ domains: 3, services: 1 });
+    expect(mirror.get('domains', 2)).toEqual(domain(2));
+    expect(mirror.syncStates().find((s) => s.resource === 'domains')?.lastSyncedAt).toBe('2026-11-22T10:00:00.000Z');
+
+    const again = await sink.apply(job('domains', [domain(1), domain(2, { status: 'Expired' })], '2026-11-21'));
+    expect(again).toMatchObject({ added: 0, changed: 1, removed: 1 });
+    expect(mirror.get('domains', 2)?.status).toBe('Expired');
+    expect(mirror.get('domains', 3)).toBeNull();
+    await sink.finish();
+    expect(sink.fallbackReason).toBeNull();
+  });
+
+  it('a job that fails is reported with its reason, and the thread goes on with the next', async () => {
+    const sink = threadSink();
+    await expect(sink.apply(job('domains', [domain(1), domain(1)]))).rejects.toThrow(/record 1 appears twice/);
+    expect(mirror.counts().domains).toBe(0);
+    expect(await sink.apply(job('domains', [domain(5)]))).toMatchObject({ added: 1 });
+    expect(sink.fallbackReason).toBeNull();
+  });
+
+  it('a thread that cannot start fails the jobs it had, and later jobs are written on this thread', async () => {
+    const broken = join(dir, 'broken-worker.mjs');
+    writeFileSync(broken, "throw new Error('no such writer');\n");
+    const sink = new WorkerSnapshotSink(mirror, mirror.file!, { url: pathToFileURL(broken), execArgv: [] });
+    sinks.push(sink);
+    await expect(sink.apply(job('domains', [domain(1)]))).rejects.toThrow(/snapshot writer thread failed: no such writer/);
+    expect(sink.fallbackReason).toMatch(/no such writer/);
+    expect(await sink.apply(job('domains', [domain(2)]))).toMatchObject({ added: 1 });
+    expect(mirror.get('domains', 2)).toEqual(domain(2));
+  });
+});
