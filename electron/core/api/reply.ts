@@ -3,6 +3,7 @@
  * status, the Retry-After header and the body text, never the request.
  */
 import { ApiError, protocolError } from './errors.js';
+import { parseReplyJson } from './reply-json.js';
 import { isWireObject, type WireObject } from './wire-shape.js';
 
 export interface HttpReply {
@@ -12,7 +13,11 @@ export interface HttpReply {
   body: string;
 }
 
-/** What an operation answers with: a JSON object, or plain text (whois-info) which may also come as JSON. */
+/**
+ * What an operation answers with: a JSON object, or plain text (whois-info) which may also come as JSON. The
+ * object's flattened keys are already folded (reply-json.ts).
+ * unflatten is idempotent on a folded object, so a decoder's own unflatten only copies its few top-level keys.
+ */
 export type ReplyBody = { kind: 'json'; value: WireObject } | { kind: 'text'; value: string };
 
 /** OAuth 2 error codes that mean "these credentials or this grant are no good". */
@@ -26,7 +31,7 @@ const OAUTH_AUTH_ERRORS = new Set([
 
 export function interpretReply(operation: string, reply: HttpReply, expect: 'json' | 'text', now = Date.now()): ReplyBody {
   const { status } = reply;
-  const json = parseJson(reply.body);
+  const json = parseReplyJson(reply.body);
   const providerMessage = isWireObject(json) ? messageOf(json) : null;
 
   if (status === 429) {
@@ -68,14 +73,6 @@ export function interpretReply(operation: string, reply: HttpReply, expect: 'jso
 
 function fail(init: ConstructorParameters<typeof ApiError>[0]): never {
   throw new ApiError(init);
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
 }
 
 /** The provider's own words: `message`, else OAuth's `error_description`, else `hint`. */

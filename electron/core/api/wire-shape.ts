@@ -43,52 +43,71 @@ function bracketEnd(key: string, open: number): number {
   return inner >= 0 && inner < close ? -1 : close;
 }
 
+/** Folds every flattened key of a reply into nested objects; nested values already present are merged. */
+export function unflatten(body: WireObject): WireObject {
+  const folder = new Folder();
+  for (const key of Object.keys(body)) folder.add(key, body[key]!);
+  return folder.root;
+}
+
 /**
- * Folds every flattened key of a reply into nested objects; nested values already present are merged.
+ * The fold behind unflatten, fed one member at a time (parseReplyJson feeds it straight from the reply text).
  *
  * The keys of one record come together and share their parent (`domains[domain][17][…]`), so the parent
  * found for one key is kept: while the next key is that same prefix plus one well-formed `[leaf]`, the
  * value goes straight in, without parsing the prefix again or walking down from the root.
  */
-export function unflatten(body: WireObject): WireObject {
-  const out: WireObject = {};
-  let parentKey: string | null = null;
-  let parent = out;
-  for (const key of Object.keys(body)) {
-    const value = body[key]!;
-    if (parentKey !== null && isLeafKey(key, parentKey)) {
-      setLeaf(parent, key.slice(parentKey.length + 1, -1), value);
-      continue;
+export class Folder {
+  readonly root: WireObject = {};
+  /** Whether a member landed on a property that was already there: a repeated key, or a node replaced or merged into. */
+  overwrote = false;
+  private parentKey: string | null = null;
+  private parent = this.root;
+
+  add(key: string, value: WireValue): void {
+    if (this.parentKey !== null && isLeafKey(key, this.parentKey)) {
+      this.setLeaf(this.parent, key.slice(this.parentKey.length + 1, -1), value);
+      return;
     }
     const path = parseBracketKey(key);
-    parent = walk(out, path);
-    setLeaf(parent, path[path.length - 1]!, value);
+    this.parent = this.walk(path);
+    this.setLeaf(this.parent, path[path.length - 1]!, value);
     // A parent reached through no bracket is not kept: a plain key (`orders`) may replace the node it hangs from.
-    parentKey = path.length > 1 ? key.slice(0, key.lastIndexOf('[')) : null;
+    this.parentKey = path.length > 1 ? key.slice(0, key.lastIndexOf('[')) : null;
   }
-  return out;
+
+  /** The node at `path` minus its last segment, made an object (from an array, or in place of a scalar) as needed. */
+  private walk(path: string[]): WireObject {
+    let node = this.root;
+    for (let i = 0; i < path.length - 1; i++) {
+      const segment = path[i]!;
+      const next = ownValue(node, segment);
+      if (isWireObject(next)) {
+        node = next;
+        continue;
+      }
+      if (next !== undefined) this.overwrote = true;
+      node = setOwn(node, segment, Array.isArray(next) ? arrayToObject(next) : {});
+    }
+    return node;
+  }
+
+  private setLeaf(node: WireObject, key: string, value: WireValue): void {
+    const existing = ownValue(node, key);
+    if (existing !== undefined) this.overwrote = true;
+    setOwn(node, key, isWireObject(existing) && isWireObject(value) ? this.deepMerge(existing, value) : value);
+  }
+
+  private deepMerge(a: WireObject, b: WireObject): WireObject {
+    const out: WireObject = { ...a };
+    for (const [key, value] of Object.entries(b)) this.setLeaf(out, key, value);
+    return out;
+  }
 }
 
 /** Whether `key` is `prefix` followed by exactly one well-formed `[leaf]`. */
 function isLeafKey(key: string, prefix: string): boolean {
   return key.startsWith(prefix) && bracketEnd(key, prefix.length) === key.length - 1;
-}
-
-/** The node at `path` minus its last segment, made an object (from an array, or in place of a scalar) as needed. */
-function walk(root: WireObject, path: string[]): WireObject {
-  let node = root;
-  for (let i = 0; i < path.length - 1; i++) {
-    const segment = path[i]!;
-    const next = ownValue(node, segment);
-    if (isWireObject(next)) node = next;
-    else node = setOwn(node, segment, Array.isArray(next) ? arrayToObject(next) : {});
-  }
-  return node;
-}
-
-function setLeaf(node: WireObject, key: string, value: WireValue): void {
-  const existing = ownValue(node, key);
-  setOwn(node, key, isWireObject(existing) && isWireObject(value) ? deepMerge(existing, value) : value);
 }
 
 /** Own properties only: a key segment such as `__proto__` or `constructor` must never reach Object.prototype. */
@@ -105,12 +124,6 @@ function setOwn<T extends WireValue>(node: WireObject, key: string, value: T): T
 
 function arrayToObject(values: WireValue[]): WireObject {
   return Object.fromEntries(values.map((v, i) => [String(i), v]));
-}
-
-function deepMerge(a: WireObject, b: WireObject): WireObject {
-  const out: WireObject = { ...a };
-  for (const [key, value] of Object.entries(b)) setLeaf(out, key, value);
-  return out;
 }
 
 const INDEX = /^(0|[1-9]\d*)$/;
