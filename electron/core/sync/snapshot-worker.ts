@@ -6,30 +6,42 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { Mirror } from '../mirror/index.js';
 import type { SnapshotReply, SnapshotRequest, SnapshotWorkerData } from './snapshot-protocol.js';
-import { writeSnapshotJob } from './snapshot-sink.js';
+import { writeSnapshotJob, type SnapshotJob } from './snapshot-sink.js';
 
 const port = parentPort;
 if (port === null) throw new Error('snapshot-worker runs as a worker thread only');
 
 const { mirrorFile } = workerData as SnapshotWorkerData;
 const mirror = Mirror.attach(mirrorFile);
+/** The records of the next job, as their slices arrive. */
+let incoming: unknown[] = [];
 
-port.on('message', (request: SnapshotRequest) => {
-  let reply: SnapshotReply;
+function answer(request: Exclude<SnapshotRequest, { kind: 'append' }>): SnapshotReply {
   try {
-    if (request.kind === 'apply') reply = { id: request.id, ok: true, outcome: writeSnapshotJob(mirror, request.job) };
-    else if (request.kind === 'finish') {
-      mirror.refreshStatistics();
-      reply = { id: request.id, ok: true, outcome: null };
-    } else {
-      mirror.close();
-      reply = { id: request.id, ok: true, outcome: null };
-      port.postMessage(reply);
-      port.close();
-      return;
+    switch (request.kind) {
+      case 'apply': {
+        const records = incoming;
+        incoming = [];
+        const job = { ...request.job, records } as SnapshotJob;
+        return { id: request.id, ok: true, outcome: writeSnapshotJob(mirror, job) };
+      }
+      case 'finish':
+        mirror.refreshStatistics();
+        return { id: request.id, ok: true, outcome: null };
+      case 'close':
+        mirror.close();
+        return { id: request.id, ok: true, outcome: null };
     }
   } catch (error) {
-    reply = { id: request.id, ok: false, error: error instanceof Error ? error.message : String(error) };
+    return { id: request.id, ok: false, error: error instanceof Error ? error.message : String(error) };
   }
-  port.postMessage(reply);
+}
+
+port.on('message', (request: SnapshotRequest) => {
+  if (request.kind === 'append') {
+    for (const record of request.records) incoming.push(record);
+    return;
+  }
+  port.postMessage(answer(request));
+  if (request.kind === 'close') port.close();
 });

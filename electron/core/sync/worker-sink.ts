@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Mirror } from '../mirror/index.js';
-import type { SnapshotReply, SnapshotRequest, SnapshotWorkerData } from './snapshot-protocol.js';
+import { RECORDS_PER_MESSAGE, type SnapshotReply, type SnapshotRequest, type SnapshotWorkerData } from './snapshot-protocol.js';
 import { InlineSnapshotSink, type SnapshotJob, type SnapshotOutcome, type SnapshotSink } from './snapshot-sink.js';
 
 export interface WorkerModule {
@@ -65,22 +65,28 @@ export class WorkerSnapshotSink implements SnapshotSink {
   }
 
   async apply(job: SnapshotJob): Promise<SnapshotOutcome> {
-    const outcome = await this.send({ id: this.nextId++, kind: 'apply', job });
+    if (this.failed !== null) return this.inline.apply(job);
+    const { records, ...header } = job;
+    for (let start = 0; start < records.length; start += RECORDS_PER_MESSAGE) {
+      this.worker.postMessage({ kind: 'append', records: records.slice(start, start + RECORDS_PER_MESSAGE) } satisfies SnapshotRequest);
+    }
+    const outcome = await this.send({ id: this.nextId++, kind: 'apply', job: header });
     if (outcome === null) throw new Error('the snapshot writer answered a write with no outcome');
     return outcome;
   }
 
   async finish(): Promise<void> {
-    await this.send({ id: this.nextId++, kind: 'finish' });
+    if (this.failed !== null) await this.inline.finish();
+    else await this.send({ id: this.nextId++, kind: 'finish' });
   }
 
+  /** Never throws: a thread that dies while closing has nothing left to lose. */
   async close(): Promise<void> {
-    if (this.failed === null) await this.send({ id: this.nextId++, kind: 'close' });
+    if (this.failed === null) await this.send({ id: this.nextId++, kind: 'close' }).catch(() => null);
     await this.worker.terminate();
   }
 
-  private send(request: SnapshotRequest): Promise<SnapshotOutcome | null> {
-    if (this.failed !== null) return this.runInline(request);
+  private send(request: Exclude<SnapshotRequest, { kind: 'append' }>): Promise<SnapshotOutcome | null> {
     return new Promise((resolve, reject) => {
       this.pending.set(request.id, { resolve, reject });
       this.worker.postMessage(request);
@@ -102,11 +108,5 @@ export class WorkerSnapshotSink implements SnapshotSink {
     const unanswered = [...this.pending.values()];
     this.pending.clear();
     for (const { reject } of unanswered) reject(new Error(reason));
-  }
-
-  private async runInline(request: SnapshotRequest): Promise<SnapshotOutcome | null> {
-    if (request.kind === 'apply') return this.inline.apply(request.job);
-    if (request.kind === 'finish') await this.inline.finish();
-    return null;
   }
 }
