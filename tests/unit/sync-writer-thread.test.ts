@@ -8,9 +8,11 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Mirror } from '../../electron/core/mirror/index.js';
-import type { SnapshotJob } from '../../electron/core/sync/snapshot-sink.js';
+import type { Domain, Service } from '../../shared/models.js';
+import type { SnapshotHeader } from '../../electron/core/sync/snapshot-sink.js';
 import { snapshotWorkerModule, WorkerSnapshotSink } from '../../electron/core/sync/worker-sink.js';
 import { domain, openMirror, service, tempDir } from './mirror-fixtures.js';
+
 
 let dir: string;
 let mirror: Mirror;
@@ -27,8 +29,11 @@ afterEach(async () => {
   cleanup();
 });
 
-function job<R extends SnapshotJob['resource']>(resource: R, records: SnapshotJob<R>['records'], previousSyncDay: string | null = null): SnapshotJob {
-  return { resource, records, at: '2026-11-22T10:00:00.000Z', today: '2026-11-22', previousSyncDay } as SnapshotJob;
+/** Hands `records` to the sink in pages of two, last page first, and asks for the write. */
+function write(sink: WorkerSnapshotSink, resource: 'domains' | 'services', records: Array<Domain | Service>, previousSyncDay: string | null = null) {
+  for (let offset = records.length - (records.length % 2 || 2); offset >= 0; offset -= 2) sink.page(resource, offset, records.slice(offset, offset + 2));
+  const header: SnapshotHeader = { resource, count: records.length, at: '2026-11-22T10:00:00.000Z', today: '2026-11-22', previousSyncDay };
+  return sink.apply(header);
 }
 
 function threadSink(): WorkerSnapshotSink {
@@ -49,15 +54,15 @@ describe('the snapshot writer thread', () => {
 
   it('writes jobs in order through its own connection; this connection sees each once committed', async () => {
     const sink = threadSink();
-    const first = sink.apply(job('domains', [domain(1), domain(2), domain(3)]));
-    const second = sink.apply(job('services', [service(7)]));
+    const first = write(sink, 'domains', [domain(1), domain(2), domain(3)]);
+    const second = write(sink, 'services', [service(7)]);
     expect(await first).toEqual({ added: 3, changed: 0, removed: 0, notable: [] });
     expect(await second).toEqual({ added: 1, changed: 0, removed: 0, notable: [] });
     expect(mirror.counts()).toMatchObject({ domains: 3, services: 1 });
     expect(mirror.get('domains', 2)).toEqual(domain(2));
     expect(mirror.syncStates().find((s) => s.resource === 'domains')?.lastSyncedAt).toBe('2026-11-22T10:00:00.000Z');
 
-    const again = await sink.apply(job('domains', [domain(1), domain(2, { status: 'Expired' })], '2026-11-21'));
+    const again = await write(sink, 'domains', [domain(1), domain(2, { status: 'Expired' })], '2026-11-21');
     expect(again).toMatchObject({ added: 0, changed: 1, removed: 1 });
     expect(mirror.get('domains', 2)?.status).toBe('Expired');
     expect(mirror.get('domains', 3)).toBeNull();
@@ -65,11 +70,17 @@ describe('the snapshot writer thread', () => {
     expect(sink.fallbackReason).toBeNull();
   });
 
-  it('a job that fails is reported with its reason, and the thread goes on with the next', async () => {
+  it('a write that fails is reported with its reason, and the thread goes on with the next', async () => {
     const sink = threadSink();
-    await expect(sink.apply(job('domains', [domain(1), domain(1)]))).rejects.toThrow(/record 1 appears twice/);
+    await expect(write(sink, 'domains', [domain(1), domain(1)])).rejects.toThrow(/record 1 appears twice/);
     expect(mirror.counts().domains).toBe(0);
-    expect(await sink.apply(job('domains', [domain(5)]))).toMatchObject({ added: 1 });
+    sink.page('services', 0, [service(1)]);
+    const header = { count: 2, at: '2026-11-22T10:00:00.000Z', today: '2026-11-22', previousSyncDay: null };
+    await expect(sink.apply({ resource: 'services', ...header })).rejects.toThrow(/services: record 1 of 2 was never handed over/);
+    sink.page('contacts', 0, [{ id: 1 }]);
+    sink.discard('contacts');
+    await expect(sink.apply({ resource: 'contacts', ...header, count: 1 })).rejects.toThrow(/contacts: record 0 of 1 was never handed over/);
+    expect(await write(sink, 'domains', [domain(5)])).toMatchObject({ added: 1 });
     expect(sink.fallbackReason).toBeNull();
   });
 
@@ -78,9 +89,9 @@ describe('the snapshot writer thread', () => {
     writeFileSync(broken, "throw new Error('no such writer');\n");
     const sink = new WorkerSnapshotSink(mirror, mirror.file!, { url: pathToFileURL(broken), execArgv: [] });
     sinks.push(sink);
-    await expect(sink.apply(job('domains', [domain(1)]))).rejects.toThrow(/snapshot writer thread failed: no such writer/);
+    await expect(write(sink, 'domains', [domain(1)])).rejects.toThrow(/snapshot writer thread failed: no such writer/);
     expect(sink.fallbackReason).toMatch(/no such writer/);
-    expect(await sink.apply(job('domains', [domain(2)]))).toMatchObject({ added: 1 });
+    expect(await write(sink, 'domains', [domain(2)])).toMatchObject({ added: 1 });
     expect(mirror.get('domains', 2)).toEqual(domain(2));
   });
 });

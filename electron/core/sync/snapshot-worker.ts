@@ -1,30 +1,26 @@
 /**
- * The snapshot writer thread: a second connection to the account's mirror file, writing what the sync pulled
- * while the sync's thread reads the next resource. Jobs are answered in the order they came; WAL lets the
- * first connection's readers go on seeing the last committed state meanwhile.
+ * The snapshot writer thread: a second connection to the account's mirror file. It keeps the pages of the
+ * resource being read and writes each resource once it is read in full, while the sync's thread reads the
+ * next one. Requests are handled in the order they came; WAL lets the first connection's readers go on
+ * seeing the last committed state meanwhile.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { Mirror } from '../mirror/index.js';
-import type { SnapshotReply, SnapshotRequest, SnapshotWorkerData } from './snapshot-protocol.js';
-import { writeSnapshotJob, type SnapshotJob } from './snapshot-sink.js';
+import type { AnsweredRequest, SnapshotReply, SnapshotRequest, SnapshotWorkerData } from './snapshot-protocol.js';
+import { PageBuffer, writeSnapshot } from './snapshot-sink.js';
 
 const port = parentPort;
 if (port === null) throw new Error('snapshot-worker runs as a worker thread only');
 
 const { mirrorFile } = workerData as SnapshotWorkerData;
 const mirror = Mirror.attach(mirrorFile);
-/** The records of the next job, as their slices arrive. */
-let incoming: unknown[] = [];
+const buffer = new PageBuffer();
 
-function answer(request: Exclude<SnapshotRequest, { kind: 'append' }>): SnapshotReply {
+function answer(request: AnsweredRequest): SnapshotReply {
   try {
     switch (request.kind) {
-      case 'apply': {
-        const records = incoming;
-        incoming = [];
-        const job = { ...request.job, records } as SnapshotJob;
-        return { id: request.id, ok: true, outcome: writeSnapshotJob(mirror, job) };
-      }
+      case 'apply':
+        return { id: request.id, ok: true, outcome: writeSnapshot(mirror, buffer, request.header) };
       case 'finish':
         mirror.refreshStatistics();
         return { id: request.id, ok: true, outcome: null };
@@ -38,10 +34,10 @@ function answer(request: Exclude<SnapshotRequest, { kind: 'append' }>): Snapshot
 }
 
 port.on('message', (request: SnapshotRequest) => {
-  if (request.kind === 'append') {
-    for (const record of request.records) incoming.push(record);
-    return;
+  if (request.kind === 'page') buffer.put(request.resource, request.offset, request.records);
+  else if (request.kind === 'discard') buffer.drop(request.resource);
+  else {
+    port.postMessage(answer(request));
+    if (request.kind === 'close') port.close();
   }
-  port.postMessage(answer(request));
-  if (request.kind === 'close') port.close();
 });

@@ -12,7 +12,6 @@ import {
   SYNCED_RESOURCES,
   localToday,
   type Mirror,
-  type ResourceRecords,
   type SyncedResource,
 } from '../mirror/index.js';
 import { ConnectivityMonitor, type SessionStateSource } from './connectivity.js';
@@ -129,13 +128,14 @@ export class Syncer extends EventEmitter<SyncEvents> {
         } else if (skipReason !== null) {
           written.push(nothingWritten(resource, 'skipped', skipReason));
         } else {
-          const pulled = await this.pull(resource, signal);
-          if (pulled.records === null) {
+          const pulled = await this.pull(resource, sink, signal);
+          if (pulled.count === null) {
+            sink.discard(resource);
             written.push(nothingWritten(resource, pulled.outcome, pulled.error));
             skipReason = pulled.skipReason;
           } else {
             const previous = lastSynced.get(resource) ?? null;
-            written.push(this.write(sink, resource, pulled.records, previous === null ? null : localToday(new Date(previous))));
+            written.push(this.write(sink, resource, pulled.count, previous === null ? null : localToday(new Date(previous))));
           }
         }
       }
@@ -167,7 +167,7 @@ export class Syncer extends EventEmitter<SyncEvents> {
   }
 
   /** Reads one resource in full; a failure is recorded and said, with whether the rest should be skipped. */
-  private async pull<R extends SyncedResource>(resource: R, signal: AbortSignal): Promise<PullOutcome<R>> {
+  private async pull(resource: SyncedResource, sink: SnapshotSink, signal: AbortSignal): Promise<PullOutcome> {
     const ctx: PullContext = {
       client: this.client,
       pageSize: this.pageSize,
@@ -177,32 +177,28 @@ export class Syncer extends EventEmitter<SyncEvents> {
         return this.connectivity.observe(send);
       },
       progress: (done, total) => this.emit('progress', { resource, done, total }),
+      page: (offset, records) => sink.page(resource, offset, records),
     };
     this.emit('progress', { resource, done: 0, total: null });
     try {
-      const records = await PULLERS[resource](ctx);
+      const count = await PULLERS[resource](ctx);
       signal.throwIfAborted();
-      return { records };
+      return { count };
     } catch (error) {
-      if (signal.aborted) return { records: null, outcome: 'cancelled', error: null, skipReason: null };
+      if (signal.aborted) return { count: null, outcome: 'cancelled', error: null, skipReason: null };
       const kind = error instanceof ApiError ? error.kind : 'internal';
       const message = this.failed(resource, kind, error);
       const skipReason =
         kind === 'network' ? 'not attempted: the provider is unreachable' : kind === 'auth' ? 'not attempted: signed out' : null;
-      return { records: null, outcome: 'failed', error: message, skipReason };
+      return { count: null, outcome: 'failed', error: message, skipReason };
     }
   }
 
-  /** Hands a pulled resource to the sink; resolves (never rejects) once it is written or has failed. */
-  private async write<R extends SyncedResource>(
-    sink: SnapshotSink,
-    resource: R,
-    records: ResourceRecords[R][],
-    previousSyncDay: string | null,
-  ): Promise<WriteOutcome> {
+  /** Has the sink write a resource read in full; resolves (never rejects) once it is written or has failed. */
+  private async write(sink: SnapshotSink, resource: SyncedResource, count: number, previousSyncDay: string | null): Promise<WriteOutcome> {
     const now = this.now();
     try {
-      const { added, changed, removed, notable } = await sink.apply({ resource, records, at: now.toISOString(), today: localToday(now), previousSyncDay });
+      const { added, changed, removed, notable } = await sink.apply({ resource, count, at: now.toISOString(), today: localToday(now), previousSyncDay });
       return { result: { resource, outcome: 'ok', added, changed, removed, error: null }, notable };
     } catch (error) {
       const message = this.failed(resource, 'internal', error);
@@ -220,9 +216,9 @@ export class Syncer extends EventEmitter<SyncEvents> {
   }
 }
 
-type PullOutcome<R extends SyncedResource> =
-  | { records: ResourceRecords[R][] }
-  | { records: null; outcome: 'failed' | 'cancelled'; error: string | null; skipReason: string | null };
+type PullOutcome =
+  | { count: number }
+  | { count: null; outcome: 'failed' | 'cancelled'; error: string | null; skipReason: string | null };
 
 interface WriteOutcome {
   result: ResourceSyncResult;

@@ -1,16 +1,16 @@
 /**
- * The snapshot sink on a worker thread (snapshot-worker.ts). Should the thread fail to start or die, the jobs
- * it had not answered fail (their resources are read again by the next sync: the mirror is a cache), every
- * later one is written on this thread, and `fallbackReason` says why. A job's records are not kept here once
- * posted: the thread has its own copy, and two copies of a large resource would double the sync's memory.
+ * The snapshot sink on a worker thread (snapshot-worker.ts): pages are posted as they are read, so a resource's
+ * records are held by that thread only. Should the thread fail to start or die, the resources it was given
+ * fail (the next sync reads them again: the mirror is a cache), later ones are kept and written on this
+ * thread, and `fallbackReason` says why.
  */
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { Mirror } from '../mirror/index.js';
-import { RECORDS_PER_MESSAGE, type SnapshotReply, type SnapshotRequest, type SnapshotWorkerData } from './snapshot-protocol.js';
-import { InlineSnapshotSink, type SnapshotJob, type SnapshotOutcome, type SnapshotSink } from './snapshot-sink.js';
+import type { Mirror, SyncedResource } from '../mirror/index.js';
+import type { AnsweredRequest, SnapshotReply, SnapshotRequest, SnapshotWorkerData } from './snapshot-protocol.js';
+import { InlineSnapshotSink, type SnapshotHeader, type SnapshotOutcome, type SnapshotSink } from './snapshot-sink.js';
 
 export interface WorkerModule {
   url: URL;
@@ -59,18 +59,24 @@ export class WorkerSnapshotSink implements SnapshotSink {
     this.worker.on('exit', (code) => this.fail(`the snapshot writer thread exited (code ${code})`));
   }
 
-  /** Why jobs are being written inline, or null while the thread does it. */
+  /** Why this thread writes instead of the writer thread, or null while that thread does. */
   get fallbackReason(): string | null {
     return this.failed;
   }
 
-  async apply(job: SnapshotJob): Promise<SnapshotOutcome> {
-    if (this.failed !== null) return this.inline.apply(job);
-    const { records, ...header } = job;
-    for (let start = 0; start < records.length; start += RECORDS_PER_MESSAGE) {
-      this.worker.postMessage({ kind: 'append', records: records.slice(start, start + RECORDS_PER_MESSAGE) } satisfies SnapshotRequest);
-    }
-    const outcome = await this.send({ id: this.nextId++, kind: 'apply', job: header });
+  page(resource: SyncedResource, offset: number, records: readonly unknown[]): void {
+    if (this.failed !== null) this.inline.page(resource, offset, records);
+    else this.post({ kind: 'page', resource, offset, records });
+  }
+
+  discard(resource: SyncedResource): void {
+    this.inline.discard(resource);
+    if (this.failed === null) this.post({ kind: 'discard', resource });
+  }
+
+  async apply(header: SnapshotHeader): Promise<SnapshotOutcome> {
+    if (this.failed !== null) return this.inline.apply(header);
+    const outcome = await this.send({ id: this.nextId++, kind: 'apply', header });
     if (outcome === null) throw new Error('the snapshot writer answered a write with no outcome');
     return outcome;
   }
@@ -86,10 +92,14 @@ export class WorkerSnapshotSink implements SnapshotSink {
     await this.worker.terminate();
   }
 
-  private send(request: Exclude<SnapshotRequest, { kind: 'append' }>): Promise<SnapshotOutcome | null> {
+  private post(request: SnapshotRequest): void {
+    this.worker.postMessage(request);
+  }
+
+  private send(request: AnsweredRequest): Promise<SnapshotOutcome | null> {
     return new Promise((resolve, reject) => {
       this.pending.set(request.id, { resolve, reject });
-      this.worker.postMessage(request);
+      this.post(request);
     });
   }
 
@@ -101,7 +111,7 @@ export class WorkerSnapshotSink implements SnapshotSink {
     else pending.reject(new Error(reply.error));
   }
 
-  /** The thread is gone: what it had not answered fails with the reason, and later jobs are written here. */
+  /** The thread is gone: what it had not answered fails with the reason; later pages and writes stay here. */
   private fail(reason: string): void {
     if (this.failed !== null) return;
     this.failed = reason;

@@ -1,0 +1,80 @@
+/**
+ * How a sync hands records over page by page: the page buffer (records by index, a page read again replaces
+ * what it covers, a missing record is said), and the paged pullers, whose pages of a walk fetchAll abandoned
+ * must not reach the sink when they land late.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from '../../shared/models.js';
+import { PULLERS, type PullContext, type SyncClient } from '../../electron/core/sync/pullers.js';
+import { PageBuffer } from '../../electron/core/sync/snapshot-sink.js';
+
+describe('PageBuffer', () => {
+  it('gives records 0..count-1 in index order, whatever order the pages came in, once', () => {
+    const buffer = new PageBuffer();
+    buffer.put('domains', 2, [{ id: 3 }, { id: 4 }]);
+    buffer.put('domains', 0, [{ id: 1 }, { id: 2 }]);
+    buffer.put('domains', 0, [{ id: 10 }]);
+    expect(buffer.take('domains', 4)).toEqual([{ id: 10 }, { id: 2 }, { id: 3 }, { id: 4 }]);
+    expect(() => buffer.take('domains', 1)).toThrow('domains: record 0 of 1 was never handed over');
+  });
+
+  it('leaves out what lies past the count, and says which record is missing', () => {
+    const buffer = new PageBuffer();
+    buffer.put('orders', 0, [{ id: 1 }, { id: 2 }, { id: 3 }]);
+    expect(buffer.take('orders', 2)).toEqual([{ id: 1 }, { id: 2 }]);
+    buffer.put('orders', 2, [{ id: 3 }]);
+    expect(() => buffer.take('orders', 3)).toThrow('orders: record 0 of 3 was never handed over');
+    buffer.put('tickets', 0, [{ id: 1 }]);
+    buffer.drop('tickets');
+    expect(buffer.take('tickets', 0)).toEqual([]);
+  });
+});
+
+/** A deferred reply, settled by the test. */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+describe('paged pullers', () => {
+  it('hand each page over as it is read, and not a page of an abandoned walk that lands late', async () => {
+    const rows = (ids: number[]) => ids.map((id) => ({ id, name: `d${id}` }));
+    const page = (total: number, ids: number[]): Page<{ id: number; name: string }> => ({ total, start: 0, returned: ids.length, items: rows(ids) });
+    const late = deferred<Page<{ id: number; name: string }>>();
+    const replies: Array<(start: number) => Promise<Page<{ id: number; name: string }>> | undefined> = [
+      // Walk 1: the first page promises 6 rows; offset 2 says 5 (the list moved); offset 4 answers only later.
+      () => Promise.resolve(page(6, [1, 2])),
+      (start) => (start === 2 ? Promise.resolve(page(5, [3, 4])) : late.promise),
+      (start) => (start === 2 ? Promise.resolve(page(5, [3, 4])) : late.promise),
+    ];
+    let call = 0;
+    const client = {
+      getClientsDomains: ({ limitstart }: { limitstart: number }) => {
+        const scripted = replies[call++]?.(limitstart);
+        if (scripted) return scripted;
+        // Walk 2: five rows, consistent; the late page of walk 1 lands while it runs.
+        if (limitstart === 0) setTimeout(() => late.resolve(page(6, [99, 98])), 0);
+        return new Promise((r) => setTimeout(() => r(page(5, limitstart === 0 ? [1, 2] : limitstart === 2 ? [3, 4] : [5])), 5));
+      },
+    } as unknown as SyncClient;
+    const handed: Array<[number, number[]]> = [];
+    const buffer = new PageBuffer();
+    const ctx: PullContext = {
+      client,
+      pageSize: 2,
+      concurrency: 2,
+      request: (send) => send(),
+      progress: () => {},
+      page: (offset, records) => {
+        handed.push([offset, (records as Array<{ id: number }>).map((r) => r.id)]);
+        buffer.put('domains', offset, records);
+      },
+    };
+    const count = await PULLERS.domains(ctx);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(count).toBe(5);
+    expect(handed.some(([, ids]) => ids.includes(99))).toBe(false);
+    expect(buffer.take('domains', count)).toEqual(rows([1, 2, 3, 4, 5]));
+  });
+});
