@@ -49,6 +49,27 @@ describe('applySnapshot', () => {
     expect(writtenAt('domains', 4)).toBe('2026-11-22T11:00:00.000Z');
   });
 
+  it('applySnapshotTally writes the same from a stream of records and only counts the changes', () => {
+    mirror.applySnapshot('domains', [domain(1), domain(2), domain(3)]);
+    clock = new Date('2026-11-22T11:00:00Z');
+    function* stream() {
+      yield domain(1);
+      yield domain(2, { status: 'Expired' });
+      yield domain(4);
+    }
+    expect(mirror.applySnapshotTally('domains', stream())).toEqual({ added: 1, changed: 1, removed: 1, records: 3 });
+    expect(mirror.list('domains', { sort: { field: 'id' } }).rows).toEqual([domain(1), domain(2, { status: 'Expired' }), domain(4)]);
+    expect(writtenAt('domains', 1)).toBe('2026-11-22T10:00:00.000Z');
+    expect(mirror.syncStates().find((s) => s.resource === 'domains')?.rowCount).toBe(3);
+    // A stream that fails half-way leaves the snapshot before it.
+    function* failing() {
+      yield domain(9);
+      throw new Error('record 1 of 2 was never handed over');
+    }
+    expect(() => mirror.applySnapshotTally('domains', failing())).toThrow('never handed over');
+    expect(mirror.counts().domains).toBe(3);
+  });
+
   it('an identical snapshot changes no row at all', () => {
     const records = Array.from({ length: 50 }, (_, i) => service(i + 1));
     mirror.applySnapshot('services', records);

@@ -8,25 +8,48 @@ import type { Page } from '../../shared/models.js';
 import { PULLERS, type PullContext, type SyncClient } from '../../electron/core/sync/pullers.js';
 import { PageBuffer } from '../../electron/core/sync/snapshot-sink.js';
 
+/** A page of records whose reads are counted. */
+function page(offset: number, ids: number[], reads: number[] = []) {
+  return { offset, count: ids.length, records: () => (reads.push(offset), ids.map((id) => ({ id }))) };
+}
+
 describe('PageBuffer', () => {
-  it('gives records 0..count-1 in index order, whatever order the pages came in, once', () => {
+  it('reads tiled pages one at a time as the records are iterated, in index order whatever order they came in', () => {
     const buffer = new PageBuffer();
-    buffer.put('domains', 2, [{ id: 3 }, { id: 4 }]);
-    buffer.put('domains', 0, [{ id: 1 }, { id: 2 }]);
-    buffer.put('domains', 0, [{ id: 10 }]);
-    expect(buffer.take('domains', 4)).toEqual([{ id: 10 }, { id: 2 }, { id: 3 }, { id: 4 }]);
-    expect(() => buffer.take('domains', 1)).toThrow('domains: record 0 of 1 was never handed over');
+    const reads: number[] = [];
+    buffer.put('domains', page(2, [3, 4], reads));
+    buffer.put('domains', page(0, [1, 2], reads));
+    const records = buffer.take('domains', 4)[Symbol.iterator]();
+    expect(reads).toEqual([]);
+    expect(records.next().value).toEqual({ id: 1 });
+    expect(reads).toEqual([0]);
+    expect([...{ [Symbol.iterator]: () => records }]).toEqual([{ id: 2 }, { id: 3 }, { id: 4 }]);
+    expect(reads).toEqual([0, 2]);
+    expect(() => [...buffer.take('domains', 1)]).toThrow('domains: record 0 of 1 was never handed over');
+  });
+
+  it('a page read again replaces the one at its offset; pages that overlap are laid later over earlier', () => {
+    const buffer = new PageBuffer();
+    buffer.put('orders', page(0, [1, 2]));
+    buffer.put('orders', page(2, [3]));
+    buffer.put('orders', page(0, [10, 20]));
+    expect([...buffer.take('orders', 3)]).toEqual([{ id: 10 }, { id: 20 }, { id: 3 }]);
+    buffer.put('orders', page(0, [1, 2, 3]));
+    buffer.put('orders', page(1, [7]));
+    expect([...buffer.take('orders', 3)]).toEqual([{ id: 1 }, { id: 7 }, { id: 3 }]);
   });
 
   it('leaves out what lies past the count, and says which record is missing', () => {
     const buffer = new PageBuffer();
-    buffer.put('orders', 0, [{ id: 1 }, { id: 2 }, { id: 3 }]);
-    expect(buffer.take('orders', 2)).toEqual([{ id: 1 }, { id: 2 }]);
-    buffer.put('orders', 2, [{ id: 3 }]);
-    expect(() => buffer.take('orders', 3)).toThrow('orders: record 0 of 3 was never handed over');
-    buffer.put('tickets', 0, [{ id: 1 }]);
+    buffer.put('orders', page(0, [1, 2, 3]));
+    expect([...buffer.take('orders', 2)]).toEqual([{ id: 1 }, { id: 2 }]);
+    buffer.put('orders', page(0, [1, 2]));
+    expect(() => [...buffer.take('orders', 3)]).toThrow('orders: record 2 of 3 was never handed over');
+    buffer.put('orders', page(2, [3]));
+    expect(() => [...buffer.take('orders', 3)]).toThrow('orders: record 0 of 3 was never handed over');
+    buffer.put('tickets', page(0, [1]));
     buffer.drop('tickets');
-    expect(buffer.take('tickets', 0)).toEqual([]);
+    expect([...buffer.take('tickets', 0)]).toEqual([]);
   });
 });
 
@@ -68,13 +91,13 @@ describe('paged pullers', () => {
       progress: () => {},
       page: (offset, records) => {
         handed.push([offset, (records as Array<{ id: number }>).map((r) => r.id)]);
-        buffer.put('domains', offset, records);
+        buffer.put('domains', { offset, count: records.length, records: () => records });
       },
     };
     const count = await PULLERS.domains(ctx);
     await new Promise((r) => setTimeout(r, 20));
     expect(count).toBe(5);
     expect(handed.some(([, ids]) => ids.includes(99))).toBe(false);
-    expect(buffer.take('domains', count)).toEqual(rows([1, 2, 3, 4, 5]));
+    expect([...buffer.take('domains', count)]).toEqual(rows([1, 2, 3, 4, 5]));
   });
 });

@@ -19,4 +19,4 @@ export {
   type SyncState,
 } from '../../../shared/records.js';
 export { RESOURCES, type Filters, type SortField } from './resources.js';
-export type { UpsertOutcome } from './snapshot.js';
+export type { SnapshotTally, UpsertOutcome } from './snapshot.js';

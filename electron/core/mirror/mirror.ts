@@ -24,7 +24,7 @@ import { descriptorOf } from './resources.js';
 import { RowWriter } from './row-writer.js';
 import { SearchIndexWriter } from './search-index.js';
 import { searchAll } from './search-query.js';
-import { writeRecord, writeSnapshot, type UpsertOutcome } from './snapshot.js';
+import { writeRecord, writeSnapshot, type SnapshotTally, type UpsertOutcome } from './snapshot.js';
 import { statement } from './statements.js';
 import { SyncLog } from './sync-log.js';
 
@@ -91,22 +91,22 @@ export class Mirror {
   /**
    * Replaces a resource with the server's list, in one transaction: new rows inserted, rows whose content
    * changed rewritten (unchanged rows are not touched), vanished rows deleted; the resource's sync state
-   * records the time and row count.
+   * records the time and row count. Returns the records added, changed (before and after) and removed.
    */
   applySnapshot<R extends SyncedResource>(
     resource: R,
-    records: readonly ResourceRecords[R][],
+    records: Iterable<ResourceRecords[R]>,
     /** The time the rows and the sync state record; default now. */
     writtenAt: Date = this.now(),
   ): ChangeSet<ResourceRecords[R]> {
-    const at = writtenAt.toISOString();
-    return this.db.transaction(() => {
-      const descriptor = descriptorOf(resource);
-      const changes = writeSnapshot(resource, descriptor, this.writer(resource), records, at);
-      this.log.markSynced(resource, records.length, at);
-      if (changes.added.length + changes.changed.length + changes.removed.length > 0) this.staleStatistics.add(descriptor.table);
-      return changes;
-    })();
+    const changes: ChangeSet<ResourceRecords[R]> = { resource, added: [], changed: [], removed: [] };
+    this.snapshot(resource, records, writtenAt, changes);
+    return changes;
+  }
+
+  /** applySnapshot that only counts the changes, keeping nothing of the records (records may be a stream). */
+  applySnapshotTally<R extends SyncedResource>(resource: R, records: Iterable<ResourceRecords[R]>, writtenAt: Date = this.now()): SnapshotTally {
+    return this.snapshot(resource, records, writtenAt, null);
   }
 
   /** Stores one record (a local invoice, or a record re-read from the server after a write). */
@@ -176,6 +176,22 @@ export class Mirror {
   refreshStatistics(): void {
     for (const table of this.staleStatistics) this.db.exec(`ANALYZE ${table}`);
     this.staleStatistics.clear();
+  }
+
+  private snapshot<R extends SyncedResource>(
+    resource: R,
+    records: Iterable<ResourceRecords[R]>,
+    writtenAt: Date,
+    changes: ChangeSet<ResourceRecords[R]> | null,
+  ): SnapshotTally {
+    const at = writtenAt.toISOString();
+    return this.db.transaction(() => {
+      const descriptor = descriptorOf(resource);
+      const tally = writeSnapshot(resource, descriptor, this.writer(resource), records, at, changes);
+      this.log.markSynced(resource, tally.records, at);
+      if (tally.added + tally.changed + tally.removed > 0) this.staleStatistics.add(descriptor.table);
+      return tally;
+    })();
   }
 
   private writer<R extends ResourceName>(resource: R): RowWriter<ResourceRecords[R]> {

@@ -108,6 +108,11 @@ const DESCRIBERS: { [R in SyncedResource]?: Describer<R> } = {
   announcements: (changes) => changes.added.filter((a) => a.published).map((a) => `new announcement: ${a.title}`),
 };
 
+/** Whether a sync of `resource` can have notable changes: not its first, and only where there is a describer. */
+export function mayBeNotable(resource: SyncedResource, previousSyncDay: string | null): boolean {
+  return previousSyncDay !== null && DESCRIBERS[resource] !== undefined;
+}
+
 export function notableChanges<R extends SyncedResource>(
   resource: R,
   changes: ChangeSet<ResourceRecords[R]>,

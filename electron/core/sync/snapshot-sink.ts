@@ -6,7 +6,7 @@
  * overlaps the reading of the next and the records of a resource are held by that thread only.
  */
 import type { Mirror, ResourceRecords, SyncedResource } from '../mirror/index.js';
-import { notableChanges } from './notable.js';
+import { mayBeNotable, notableChanges } from './notable.js';
 
 /** A resource read in full: its records are indexes 0..count-1 of the pages handed over. */
 export interface SnapshotHeader {
@@ -39,36 +39,71 @@ export interface SnapshotSink {
   close(): Promise<void>;
 }
 
-/** The pages of each resource being read, by record index. */
-export class PageBuffer {
-  private readonly rows = new Map<SyncedResource, unknown[]>();
+/** A page handed over: where it starts, how many records, and the records (read when the write needs them). */
+export interface BufferedPage {
+  offset: number;
+  count: number;
+  records(): readonly unknown[];
+}
 
-  put(resource: SyncedResource, offset: number, records: readonly unknown[]): void {
-    let rows = this.rows.get(resource);
-    if (!rows) this.rows.set(resource, (rows = []));
-    for (let i = 0; i < records.length; i++) rows[offset + i] = records[i];
+/** The pages of each resource being read, by offset (a page read again at an offset replaces it). */
+export class PageBuffer {
+  private readonly pages = new Map<SyncedResource, Map<number, BufferedPage>>();
+
+  put(resource: SyncedResource, page: BufferedPage): void {
+    let pages = this.pages.get(resource);
+    if (!pages) this.pages.set(resource, (pages = new Map()));
+    // Delete first: the Map's order is then the order pages arrived in, which `take` relies on.
+    pages.delete(page.offset);
+    pages.set(page.offset, page);
   }
 
   drop(resource: SyncedResource): void {
-    this.rows.delete(resource);
+    this.pages.delete(resource);
   }
 
-  /** Records 0..count-1 of a resource, which leaves the buffer; a missing one is a bug in the reading, said so. */
-  take<R extends SyncedResource>(resource: R, count: number): ResourceRecords[R][] {
-    const rows = this.rows.get(resource) ?? [];
-    this.rows.delete(resource);
-    for (let i = 0; i < count; i++) {
-      if (rows[i] === undefined) throw new Error(`${resource}: record ${i} of ${count} was never handed over`);
+  /**
+   * Records 0..count-1 of a resource, in order; the pages leave the buffer. When the pages tile the range one
+   * after the other (the usual case) they are read one at a time as the write goes, else all first, later
+   * pages over earlier ones. A record never handed over is a bug in the reading, said so.
+   */
+  take<R extends SyncedResource>(resource: R, count: number): Iterable<ResourceRecords[R]> {
+    const pages = [...(this.pages.get(resource)?.values() ?? [])];
+    this.pages.delete(resource);
+    const missing = (index: number) => new Error(`${resource}: record ${index} of ${count} was never handed over`);
+    const sorted = [...pages].sort((a, b) => a.offset - b.offset);
+    const tiled = sorted.every((page, i) => page.offset === (i === 0 ? 0 : sorted[i - 1]!.offset + sorted[i - 1]!.count));
+    if (tiled) {
+      return (function* () {
+        let index = 0;
+        for (const page of sorted) {
+          for (const record of page.records()) {
+            if (index === count) return;
+            yield record as ResourceRecords[R];
+            index++;
+          }
+        }
+        if (index < count) throw missing(index);
+      })();
     }
+    const rows: unknown[] = [];
+    for (const page of pages) page.records().forEach((record, i) => (rows[page.offset + i] = record));
+    for (let i = 0; i < count; i++) if (rows[i] === undefined) throw missing(i);
     rows.length = count;
     return rows as ResourceRecords[R][];
   }
 }
 
-/** Writes a resource from `buffer` through `mirror` on this thread. */
+/** Writes a resource from `buffer` through `mirror` on this thread; the records are kept only where notable changes need them. */
 export function writeSnapshot(mirror: Mirror, buffer: PageBuffer, header: SnapshotHeader): SnapshotOutcome {
   const { resource, today, previousSyncDay } = header;
-  const changes = mirror.applySnapshot(resource, buffer.take(resource, header.count), new Date(header.at));
+  const records = buffer.take(resource, header.count);
+  const at = new Date(header.at);
+  if (!mayBeNotable(resource, previousSyncDay)) {
+    const { added, changed, removed } = mirror.applySnapshotTally(resource, records, at);
+    return { added, changed, removed, notable: [] };
+  }
+  const changes = mirror.applySnapshot(resource, records, at);
   const notable = notableChanges(resource, changes, { mirror, today, previousSyncDay });
   return { added: changes.added.length, changed: changes.changed.length, removed: changes.removed.length, notable };
 }
@@ -79,7 +114,7 @@ export class InlineSnapshotSink implements SnapshotSink {
   constructor(private readonly mirror: Mirror) {}
 
   page(resource: SyncedResource, offset: number, records: readonly unknown[]): void {
-    this.buffer.put(resource, offset, records);
+    this.buffer.put(resource, { offset, count: records.length, records: () => records });
   }
 
   discard(resource: SyncedResource): void {

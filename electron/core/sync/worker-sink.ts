@@ -7,6 +7,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { serialize } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { Mirror, SyncedResource } from '../mirror/index.js';
 import type { AnsweredRequest, SnapshotReply, SnapshotRequest, SnapshotWorkerData } from './snapshot-protocol.js';
@@ -65,8 +66,9 @@ export class WorkerSnapshotSink implements SnapshotSink {
   }
 
   page(resource: SyncedResource, offset: number, records: readonly unknown[]): void {
-    if (this.failed !== null) this.inline.page(resource, offset, records);
-    else this.post({ kind: 'page', resource, offset, records });
+    if (this.failed !== null) return this.inline.page(resource, offset, records);
+    const bytes = serialize(records);
+    this.worker.postMessage({ kind: 'page', resource, offset, count: records.length, bytes } satisfies SnapshotRequest, [bytes.buffer]);
   }
 
   discard(resource: SyncedResource): void {
