@@ -128,6 +128,34 @@ function mixIn(members: Member[]): void {
   }
 }
 
+/** Field names sharing prefixes (`a`, `ab`), long, non-ASCII, and more of them than a reply's names the scan keeps. */
+const FIELDS = ['', 'a', 'ab', 'abc', 'b', 'id', 'paymentmethodname', 'é', '😀', ...Array.from({ length: 300 }, (_, i) => `f${i}`)];
+
+function shuffled<T>(items: T[]): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = int(i + 1);
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+/** Rows whose fields are mostly, not always, the same and in the same order; some with sub-rows, some repeating a key. */
+function recordMembers(): Member[] {
+  const members: Member[] = [['result', '"success"']];
+  const fields = FIELDS.filter(() => chance(chance(0.3) ? 0.8 : 0.05));
+  for (let row = 0, rows = 1 + int(4); row < rows; row++) {
+    let own = chance(0.3) ? fields.filter(() => chance(0.8)) : fields;
+    if (chance(0.2)) own = shuffled(own);
+    for (const field of own) {
+      members.push([`list[item][${row}][${field}]`, scalarText()]);
+      if (chance(0.03)) members.push([`list[item][${row}][sub][${int(2)}][${pick(FIELDS)}]`, scalarText()]);
+    }
+  }
+  if (chance(0.2)) members.splice(int(members.length + 1), 0, [pick(members)[0], scalarText()]);
+  return members;
+}
+
 function replyText(): string {
   if (chance(0.05)) return chance(0.5) ? nestedText(2) : scalarText();
   const members = listMembers();
@@ -166,6 +194,18 @@ describe('parseReplyJson: same value, key order and failures as JSON.parse then 
     }
   });
 
+  it('over rows with many, varying, reordered and repeated fields', () => {
+    let fast = 0;
+    const count = 300;
+    for (let i = 0; i < count; i++) {
+      const text = objectText(recordMembers());
+      expectSame(text);
+      expectSame(mutate(text));
+      if (scanFlatReply(text) !== null) fast++;
+    }
+    expect(fast).toBeGreaterThan(count * 0.5);
+  });
+
   it('over generated replies with one glitch each', () => {
     for (let i = 0; i < 3000; i++) expectSame(mutate(replyText()));
   });
@@ -192,6 +232,21 @@ describe('parseReplyJson: worked examples', () => {
   it('decodes escapes in keys and values', () => {
     const text = String.raw`{"k\u00e9[\"q\"]":"a\"b\\c\/d\n\ud83d\ude00\u2028"}`;
     expect(scanFlatReply(text)).toEqual({ ké: { '"q"': 'a"b\\c/d\n😀\u2028' } });
+  });
+
+  it('reads a key in the text as it stands only where its characters are its text', () => {
+    // The parent `a"b[0]` comes from an escaped key; the same characters unescaped end the string early.
+    expect(parseReplyJson(String.raw`{"a\"b[0][x]":1,"a"b[0][y]":2}`)).toBeUndefined();
+    const text = String.raw`{"\u00e9[0][x]":1,"é[0][y]":2,"é[0][\u0078x]":3,"é[0][z\"]":4,"é[0][x]":5}`;
+    expect(scanFlatReply(text)).toBeNull(); // the last key repeats the first
+    expect(expectSame(text)).toEqual({ é: { 0: { x: 5, y: 2, xx: 3, 'z"': 4 } } });
+  });
+
+  it('takes a known leaf name only where the key ends with it', () => {
+    // After l[0][a], l[0][b] the scan expects `b` to follow `a` again; here a key only starts like `l[1][b]`.
+    const rows = '{"l[0][a]":1,"l[0][b]":2,"l[1][a]":3,';
+    expect(expectSame(`${rows}"l[1][bc":4}`)).toEqual({ l: { 0: { a: 1, b: 2 }, 1: { a: 3 } }, 'l[1][bc': 4 });
+    expect(expectSame(`${rows}"l[1][b]c":4}`)).toEqual({ l: { 0: { a: 1, b: 2 }, 1: { a: 3 } }, 'l[1][b]c': 4 });
   });
 
   it('leaves repeated keys, array-index keys, nested values and {} to JSON.parse', () => {

@@ -4,20 +4,12 @@
  * unflatten then walks again. Such a reply is instead scanned member by member straight into the fold. Any
  * other text takes the JSON.parse path, and so does any flat reply the scan cannot read exactly as JSON.parse
  * would.
+ *
+ * The scan is the hottest code on a sync's main thread (tens of MB of replies, millions of members), so it
+ * reads char codes in place and allocates little besides the values: no match objects, and for the usual key
+ * (the previous key's parent plus one `[leaf]`) no key string either, only a leaf name shared by every record.
  */
 import { Folder, isWireObject, unflatten, type WireObject, type WireValue } from './wire-shape.js';
-
-const WS = String.raw`[ \t\n\r]*`;
-/** A JSON string's content: no raw `"`, `\` or control character, and only JSON's escapes. */
-const CHARS = String.raw`[^"\\\x00-\x1f]*(?:\\(?:["\\/bfnrt]|u[\da-fA-F]{4})[^"\\\x00-\x1f]*)*`;
-const NUMBER = String.raw`-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?`;
-
-const OPEN = new RegExp(`${WS}\\{`, 'y');
-/** One `"key": scalar` member and the `,` or `}` after it. Groups: key, string, number, literal, `,` or `}`. */
-const MEMBER = new RegExp(`${WS}"(${CHARS})"${WS}:${WS}(?:"(${CHARS})"|(${NUMBER})|(true|false|null))${WS}([,}])`, 'y');
-const END = new RegExp(`${WS}$`, 'y');
-/** JSON.parse lists array-index keys first, whatever their place in the text; all digits covers them all. */
-const DIGITS = /^\d+$/;
 
 /**
  * The value of a JSON text with flattened keys folded: `isWireObject(v) ? unflatten(v) : v` for
@@ -47,39 +39,286 @@ export function parseReplyJson(text: string): unknown {
  * in text order, which is the order they are folded in here.
  */
 export function scanFlatReply(text: string): WireObject | null {
-  OPEN.lastIndex = 0;
-  if (!OPEN.test(text)) return null;
-  const folder = new Folder();
-  MEMBER.lastIndex = OPEN.lastIndex;
-  for (;;) {
-    const member = MEMBER.exec(text);
-    if (member === null) return null;
-    const key = jsonString(member[1]!);
-    if (DIGITS.test(key)) return null;
-    folder.add(key, scalarOf(member));
-    if (folder.overwrote) return null;
-    if (member[5] === '}') break;
-  }
-  END.lastIndex = MEMBER.lastIndex;
-  return END.test(text) ? folder.root : null;
+  return new FlatScan(text).run();
 }
 
-function scalarOf([, , string, number, literal]: RegExpExecArray): WireValue {
-  if (string !== undefined) return copy(jsonString(string));
-  if (number !== undefined) return Number(number);
-  return literal === 'null' ? null : literal === 'true';
-}
+// The character codes the scan reads, by what they take part in.
+const SPACE = 0x20, TAB = 0x09, LF = 0x0a, CR = 0x0d;
+const BRACE_OPEN = 0x7b, BRACE_CLOSE = 0x7d, QUOTE = 0x22, COLON = 0x3a, COMMA = 0x2c, BACKSLASH = 0x5c;
+const BRACKET_OPEN = 0x5b, BRACKET_CLOSE = 0x5d;
+const MINUS = 0x2d, PLUS = 0x2b, DOT = 0x2e, ZERO = 0x30, NINE = 0x39, LOWER_E = 0x65, UPPER_E = 0x45;
+const LOWER_T = 0x74, LOWER_F = 0x66, LOWER_N = 0x6e;
 
-/** The string a JSON string's content (checked by CHARS) stands for; only escapes need JSON.parse. */
-function jsonString(chars: string): string {
-  return chars.includes('\\') ? (JSON.parse(`"${chars}"`) as string) : chars;
-}
+/** JSON.parse lists array-index keys first, whatever their place in the text; all digits covers them all. */
+const DIGITS = /^\d+$/;
 
 /**
- * A string of its own. V8 makes a substring of 13 characters or more a view into its parent, so a value kept
- * in a decoded record would keep the whole reply text alive, and records are held until their resource is
- * written, every page of it. Flattening a concatenation copies the characters out.
+ * One pass over a text. Each reader starts at `at` and leaves it after what it read; past the end of the text
+ * charCodeAt gives NaN, which no test below accepts, so running off the end fails like any wrong character.
  */
-function copy(value: string): string {
-  return value.length < 13 ? value : ` ${value}`.slice(1);
+class FlatScan {
+  private at = 0;
+  /** Whether the string last passed by stringEnd holds an escape. */
+  private escaped = false;
+  private readonly folder = new Folder();
+  private readonly leaves: LeafNames;
+  /** The folder's parentKey while its characters stand for themselves in the text (see leafKey); else null. */
+  private prefix: string | null = null;
+  /** The parentKey `prefix` was last taken from. */
+  private prefixOf: string | null = null;
+
+  constructor(private readonly text: string) {
+    this.leaves = new LeafNames(text);
+  }
+
+  run(): WireObject | null {
+    const { text, folder } = this;
+    if (text.charCodeAt(this.skipSpace(0)) !== BRACE_OPEN) return null;
+    for (;;) {
+      if (text.charCodeAt(this.skipSpace(this.at + 1)) !== QUOTE) return null;
+      const keyStart = this.at + 1;
+      const leaf = this.leafKey(); // its key holds a `[`, so it is never all digits
+      let key: string | null = null;
+      if (leaf === null) {
+        key = this.string();
+        if (key === null || DIGITS.test(key)) return null;
+      }
+      const keyEscaped = this.escaped;
+      if (text.charCodeAt(this.skipSpace(this.at)) !== COLON) return null;
+      const value = this.scalar(this.skipSpace(this.at + 1));
+      if (value === undefined) return null;
+      const after = text.charCodeAt(this.skipSpace(this.at));
+      if (after !== COMMA && after !== BRACE_CLOSE) return null;
+      if (leaf !== null) folder.addLeaf(leaf, value);
+      else this.addKey(key!, keyStart, keyEscaped, value);
+      if (folder.overwrote) return null;
+      if (after === BRACE_CLOSE) break;
+    }
+    return this.skipSpace(this.at + 1) === text.length ? folder.root : null;
+  }
+
+  /** JSON's four whitespace characters from `at`; returns (and sets `at` to) the position after them. */
+  private skipSpace(at: number): number {
+    const { text } = this;
+    for (;;) {
+      const c = text.charCodeAt(at);
+      if (c !== SPACE && c !== LF && c !== CR && c !== TAB) return (this.at = at);
+      at++;
+    }
+  }
+
+  /**
+   * The leaf of the key whose opening quote is at `at` when that key, as it stands in the text, is the
+   * folder's parentKey plus one `[leaf]` (no bracket, quote, backslash or control character in the leaf, and
+   * `prefix` has none of the last three either, so the text holds the key's very characters). Those are
+   * exactly the keys Folder.add folds by its parent-key path, and addLeaf is that path: the same setLeaf on the
+   * same parent, so a leaf already there is reported in `overwrote` just as add would report it, and the
+   * duplicate check above stays complete; only the key string is not built. Moves past the key; null, not
+   * moving, for any other key (which is read in full and folded by add).
+   */
+  private leafKey(): string | null {
+    const { text, prefix } = this;
+    const start = this.at + 1;
+    if (prefix === null || !text.startsWith(prefix, start)) return null;
+    const open = start + prefix.length;
+    if (text.charCodeAt(open) !== BRACKET_OPEN) return null;
+    const leaf = this.leaves.read(open + 1);
+    if (leaf !== null) this.at = open + leaf.length + 3; // past `[`, the leaf, `]"`
+    return leaf;
+  }
+
+  /** Folds a key read in full (it opened at `start`), and keeps the parent it leaves for leafKey. */
+  private addKey(key: string, start: number, escaped: boolean, value: WireValue): void {
+    const { folder } = this;
+    folder.add(key, value);
+    const parentKey = folder.parentKey;
+    if (parentKey !== this.prefixOf) {
+      this.prefixOf = parentKey;
+      this.prefix = parentKey !== null && standsForItself(parentKey) ? parentKey : null;
+    }
+    // The key's own leaf, so that the guess for the next one (usually the record's next field) holds.
+    if (parentKey === null || escaped || this.leaves.read(start + parentKey.length + 1) === null) this.leaves.forget();
+  }
+
+  /** The string whose opening quote is at `at`, moving past it; null when it is not a JSON string. */
+  private string(): string | null {
+    const start = this.at + 1;
+    const end = this.stringEnd(start);
+    if (end < 0) return null;
+    this.at = end + 1;
+    // Sliced, not copied: V8 makes a slice of 13 characters or more a view into the text, so a value keeps its
+    // whole reply text alive. The sync keeps none: each page's records go to the writer thread once decoded
+    // (sync/pullers.ts, worker-sink.ts; v8.serialize copies the characters). Whoever does keep records (a
+    // caller, the inline sink when that thread is down) keeps texts that are mostly values anyway; copying
+    // each value out cost two more strings per member.
+    if (!this.escaped) return this.text.slice(start, end);
+    try {
+      return JSON.parse(this.text.slice(start - 1, end + 1)) as string;
+    } catch {
+      return null; // an escape JSON does not have
+    }
+  }
+
+  /**
+   * Where the string whose content starts at `at` ends (its closing quote), or -1 when a raw control character
+   * or the end of the text comes first. Escapes are only stepped over here (setting `escaped`); JSON.parse
+   * decodes them, and rejects those JSON does not have.
+   */
+  private stringEnd(at: number): number {
+    const { text } = this;
+    this.escaped = false;
+    for (;;) {
+      const c = text.charCodeAt(at);
+      if (c === QUOTE) return at;
+      if (c === BACKSLASH) {
+        this.escaped = true;
+        at += 2;
+      } else if (c >= SPACE) {
+        at++;
+      } else {
+        return -1; // a control character, or NaN past the end
+      }
+    }
+  }
+
+  /** The scalar starting at `at`, moving past it; undefined when there is none. */
+  private scalar(at: number): WireValue | undefined {
+    const { text } = this;
+    const c = text.charCodeAt(at);
+    if (c === QUOTE) return this.string() ?? undefined;
+    if (c === MINUS || (c >= ZERO && c <= NINE)) return this.number(at);
+    const literal = c === LOWER_T ? 'true' : c === LOWER_F ? 'false' : c === LOWER_N ? 'null' : undefined;
+    if (literal === undefined || !text.startsWith(literal, at)) return undefined;
+    this.at = at + literal.length;
+    return literal === 'null' ? null : literal === 'true';
+  }
+
+  /** A number by JSON's grammar exactly. A short integer is summed up here, anything else converted by Number. */
+  private number(start: number): number | undefined {
+    const { text } = this;
+    let at = start;
+    if (text.charCodeAt(at) === MINUS) at++;
+    let c = text.charCodeAt(at);
+    let integer = 0;
+    if (c === ZERO) {
+      c = text.charCodeAt(++at);
+    } else if (c > ZERO && c <= NINE) {
+      do {
+        integer = integer * 10 + (c - ZERO);
+        c = text.charCodeAt(++at);
+      } while (c >= ZERO && c <= NINE);
+    } else {
+      return undefined;
+    }
+    const integerEnd = at;
+    if (c === DOT) {
+      at = digitsEnd(text, at + 1);
+      if (at < 0) return undefined;
+      c = text.charCodeAt(at);
+    }
+    if (c === LOWER_E || c === UPPER_E) {
+      c = text.charCodeAt(++at);
+      if (c === PLUS || c === MINUS) at++;
+      at = digitsEnd(text, at);
+      if (at < 0) return undefined;
+    }
+    this.at = at;
+    // Up to 15 characters the sum is exact (below 2^53 all the way); `-0` gives -0 as Number would.
+    if (at === integerEnd && at - start <= 15) return text.charCodeAt(start) === MINUS ? -integer : integer;
+    return Number(text.slice(start, at));
+  }
+}
+
+/** The end of the digits from `at`, or -1 when there is not one. */
+function digitsEnd(text: string, at: number): number {
+  const start = at;
+  for (let c = text.charCodeAt(at); c >= ZERO && c <= NINE; c = text.charCodeAt(++at));
+  return at > start ? at : -1;
+}
+
+/** Whether a decoded string's characters are also its text in a JSON string: no quote, backslash or control character. */
+function standsForItself(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c < SPACE || c === QUOTE || c === BACKSLASH) return false;
+  }
+  return true;
+}
+
+const SLOTS = 256; // a power of two
+const MAX_NAMES = SLOTS / 2;
+
+/**
+ * The leaf names of one text, each taken from it once: records repeat their fields' names, so most members
+ * find theirs here and allocate no string for it. Names sit in an open-addressing table hashed by their
+ * characters where they stand in the text, and the name that followed a name last time is tried first, since
+ * records list their fields in the same order.
+ */
+class LeafNames {
+  private readonly names = new Array<string | undefined>(SLOTS).fill(undefined);
+  /** For each slot, the slot of the name read after it last time, or -1. */
+  private readonly next = new Array<number>(SLOTS).fill(-1);
+  private count = 0;
+  /** The slot of the name read last, or -1 when the last key's leaf was not read here. */
+  private last = -1;
+
+  constructor(private readonly text: string) {}
+
+  forget(): void {
+    this.last = -1;
+  }
+
+  /**
+   * The leaf starting at `at`, when `]"` ends it and it holds no bracket, quote, backslash or control
+   * character (one segment, whose text is its characters); null otherwise.
+   */
+  read(at: number): string | null {
+    const { text, names } = this;
+    if (this.last >= 0) {
+      const slot = this.next[this.last]!;
+      if (slot >= 0) {
+        const guess = names[slot]!;
+        if (text.startsWith(guess, at) && isLeafEnd(text, at + guess.length)) {
+          this.last = slot;
+          return guess;
+        }
+      }
+    }
+    let hash = 0;
+    let end = at;
+    for (;; end++) {
+      const c = text.charCodeAt(end);
+      if (c === BRACKET_CLOSE) break;
+      if (!(c >= SPACE) || c === QUOTE || c === BACKSLASH || c === BRACKET_OPEN) return null;
+      hash = (Math.imul(hash, 31) + c) | 0;
+    }
+    if (text.charCodeAt(end + 1) !== QUOTE) return null;
+    for (let slot = (hash ^ (hash >>> 12)) & (SLOTS - 1); ; slot = (slot + 1) & (SLOTS - 1)) {
+      const name = names[slot];
+      if (name === undefined) {
+        const leaf = text.slice(at, end);
+        if (this.count === MAX_NAMES) {
+          this.last = -1; // a full table keeps its names; the probe above stays short
+          return leaf;
+        }
+        names[slot] = leaf;
+        this.count++;
+        this.follow(slot);
+        return leaf;
+      }
+      if (name.length === end - at && text.startsWith(name, at)) {
+        this.follow(slot);
+        return name;
+      }
+    }
+  }
+
+  private follow(slot: number): void {
+    if (this.last >= 0) this.next[this.last] = slot;
+    this.last = slot;
+  }
+}
+
+function isLeafEnd(text: string, at: number): boolean {
+  return text.charCodeAt(at) === BRACKET_CLOSE && text.charCodeAt(at + 1) === QUOTE;
 }

@@ -61,19 +61,34 @@ export class Folder {
   readonly root: WireObject = {};
   /** Whether a member landed on a property that was already there: a repeated key, or a node replaced or merged into. */
   overwrote = false;
-  private parentKey: string | null = null;
+  private kept: string | null = null;
   private parent = this.root;
 
+  /** The key prefix of the parent kept from the last key (`domains[domain][17]`), or null when none is kept. */
+  get parentKey(): string | null {
+    return this.kept;
+  }
+
   add(key: string, value: WireValue): void {
-    if (this.parentKey !== null && isLeafKey(key, this.parentKey)) {
-      this.setLeaf(this.parent, key.slice(this.parentKey.length + 1, -1), value);
+    const parentKey = this.kept;
+    if (parentKey !== null && isLeafKey(key, parentKey)) {
+      this.addLeaf(key.slice(parentKey.length + 1, -1), value);
       return;
     }
     const path = parseBracketKey(key);
     this.parent = this.walk(path);
     this.setLeaf(this.parent, path[path.length - 1]!, value);
     // A parent reached through no bracket is not kept: a plain key (`orders`) may replace the node it hangs from.
-    this.parentKey = path.length > 1 ? key.slice(0, key.lastIndexOf('[')) : null;
+    this.kept = path.length > 1 ? key.slice(0, key.lastIndexOf('[')) : null;
+  }
+
+  /**
+   * What `add(parentKey + '[' + leaf + ']', value)` does, without the key string, for a caller that has checked
+   * the key is that (parentKey not null, leaf without brackets): it is the very step add takes for such a key,
+   * so it folds the same and reports an overwrite the same.
+   */
+  addLeaf(leaf: string, value: WireValue): void {
+    this.setLeaf(this.parent, leaf, value);
   }
 
   /** The node at `path` minus its last segment, made an object (from an array, or in place of a scalar) as needed. */
