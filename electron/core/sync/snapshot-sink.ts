@@ -71,7 +71,7 @@ export class PageBuffer {
     const pages = [...(this.pages.get(resource)?.values() ?? [])];
     this.pages.delete(resource);
     const missing = (index: number) => new Error(`${resource}: record ${index} of ${count} was never handed over`);
-    const sorted = [...pages].sort((a, b) => a.offset - b.offset);
+    const sorted = pages.toSorted((a, b) => a.offset - b.offset);
     const tiled = sorted.every((page, i) => page.offset === (i === 0 ? 0 : sorted[i - 1]!.offset + sorted[i - 1]!.count));
     if (tiled) {
       return (function* () {

@@ -1,8 +1,9 @@
 /**
  * The snapshot writer thread: a second connection to the account's mirror file. It keeps the pages of the
  * resource being read (serialized) and writes each resource once it is read in full, while the sync's
- * thread reads the next one; a page's records are made into objects only as their rows are written. Requests are handled in the order they came; WAL lets the first connection's readers go on
- * seeing the last committed state meanwhile.
+ * thread reads the next one; a page's records are made into objects only as their rows are written.
+ * Requests are handled in the order they came; WAL lets the first connection's readers go on seeing the
+ * last committed state meanwhile.
  */
 import { deserialize } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -38,9 +39,9 @@ port.on('message', (request: SnapshotRequest) => {
   if (request.kind === 'page') {
     const { offset, count, bytes } = request;
     buffer.put(request.resource, { offset, count, records: () => deserialize(bytes) as unknown[] });
-  }
-  else if (request.kind === 'discard') buffer.drop(request.resource);
-  else {
+  } else if (request.kind === 'discard') {
+    buffer.drop(request.resource);
+  } else {
     port.postMessage(answer(request));
     if (request.kind === 'close') port.close();
   }

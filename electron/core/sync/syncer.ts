@@ -40,11 +40,6 @@ export interface SyncerOptions {
   concurrency?: number;
   /** The clock; give the mirror the same one (expiry notes compare today with the day of its last sync). */
   now?: () => Date;
-  /**
-   * Where snapshots are written: on a thread of their own (default; a file mirror only), so that writing one
-   * resource overlaps reading the next, or on this thread.
-   */
-  writer?: 'thread' | 'inline';
 }
 
 export interface SyncRequest {
@@ -67,7 +62,6 @@ export class Syncer extends EventEmitter<SyncEvents> {
   private readonly pageSize: number;
   private readonly concurrency: number;
   private readonly now: () => Date;
-  private readonly writer: 'thread' | 'inline';
   private readonly unsubscribe: Array<() => void> = [];
   private current: { promise: Promise<SyncSummary>; controller: AbortController } | null = null;
 
@@ -78,7 +72,6 @@ export class Syncer extends EventEmitter<SyncEvents> {
     this.pageSize = options.pageSize ?? 250;
     this.concurrency = options.concurrency ?? 4;
     this.now = options.now ?? (() => new Date());
-    this.writer = options.writer ?? 'thread';
     this.connectivity = options.connectivity ?? new ConnectivityMonitor();
     const forward = (change: ConnectivityChange) => this.emit('connectivity', change);
     this.connectivity.on('change', forward);
@@ -159,10 +152,13 @@ export class Syncer extends EventEmitter<SyncEvents> {
     }
   }
 
-  /** A writer thread where the mirror is a file (and its module is there), else this thread. */
+  /**
+   * A writer thread, so that writing one resource overlaps reading the next, where the mirror is a file (an
+   * in-memory one has no second connection) and the thread's module is there; else this thread.
+   */
   private openSink(): SnapshotSink {
     const file = this.mirror.file;
-    const module = this.writer === 'thread' && file !== null ? snapshotWorkerModule() : null;
+    const module = file !== null ? snapshotWorkerModule() : null;
     return file !== null && module !== null ? new WorkerSnapshotSink(this.mirror, file, module) : new InlineSnapshotSink(this.mirror);
   }
 

@@ -68,7 +68,7 @@ export class WorkerSnapshotSink implements SnapshotSink {
   page(resource: SyncedResource, offset: number, records: readonly unknown[]): void {
     if (this.failed !== null) return this.inline.page(resource, offset, records);
     const bytes = serialize(records);
-    this.worker.postMessage({ kind: 'page', resource, offset, count: records.length, bytes } satisfies SnapshotRequest, [bytes.buffer]);
+    this.post({ kind: 'page', resource, offset, count: records.length, bytes }, [bytes.buffer]);
   }
 
   discard(resource: SyncedResource): void {
@@ -94,8 +94,8 @@ export class WorkerSnapshotSink implements SnapshotSink {
     await this.worker.terminate();
   }
 
-  private post(request: SnapshotRequest): void {
-    this.worker.postMessage(request);
+  private post(request: SnapshotRequest, transfer: ArrayBuffer[] = []): void {
+    this.worker.postMessage(request, transfer);
   }
 
   private send(request: AnsweredRequest): Promise<SnapshotOutcome | null> {
