@@ -48,8 +48,10 @@ class FakeProvider {
     for (const route of this.routes) if ((answer = route(req)) !== undefined) break;
     answer ??= { body: OK_BODIES[opOf(req.path)] ?? { result: 'success' } };
     if (answer instanceof Error) throw answer;
+    // The bytes, as axios's own adapter gives them for the client's responseType 'arraybuffer'.
+    expect(config.responseType).toBe('arraybuffer');
     return {
-      data: typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body),
+      data: Buffer.from(typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body)),
       status: answer.status ?? 200,
       statusText: '',
       headers: answer.headers ?? {},

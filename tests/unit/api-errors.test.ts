@@ -6,7 +6,7 @@ import { DEFAULT_RETRY, retryDelay } from '../../electron/core/api/retry.js';
 const reply = (status: number, body: unknown, headers: Record<string, string> = {}) => ({
   status,
   headers,
-  body: typeof body === 'string' ? body : JSON.stringify(body),
+  body: Buffer.from(typeof body === 'string' ? body : JSON.stringify(body)),
 });
 
 function errorOf(fn: () => unknown): ApiError {

@@ -1,5 +1,5 @@
 /**
- * The HTTP exchange itself (axios): POST a form, get status + headers + body text back, or a network
+ * The HTTP exchange itself (axios): POST a form, get status + headers + body bytes back, or a network
  * ApiError. Status codes are not judged here (validateStatus accepts all); reply.ts maps them.
  */
 import axios, { type AxiosInstance } from 'axios';
@@ -17,8 +17,9 @@ export function createHttp(options: HttpOptions = {}): AxiosInstance {
     timeout: options.timeoutMs ?? 30_000,
     maxContentLength: options.maxReplyBytes ?? 64 * 1024 * 1024,
     maxRedirects: 0,
-    responseType: 'text',
-    // Keep the body as received: whois-info is text, and JSON is parsed (and judged) in one place.
+    // Keep the body as received, undecoded: reply.ts judges it in one place, and reply-json.ts reads JSON
+    // straight from the bytes.
+    responseType: 'arraybuffer',
     transformResponse: [(data: unknown) => data],
     validateStatus: () => true,
   });
@@ -32,12 +33,12 @@ export async function postForm(
   headers: Record<string, string>,
 ): Promise<HttpReply> {
   try {
-    const response = await http.post<string>(url, body, { headers });
+    const response = await http.post<Buffer>(url, body, { headers });
     const replyHeaders: Record<string, string | undefined> = {};
     for (const [name, value] of Object.entries(response.headers as Record<string, unknown>)) {
       replyHeaders[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value == null ? undefined : String(value);
     }
-    return { status: response.status, headers: replyHeaders, body: typeof response.data === 'string' ? response.data : '' };
+    return { status: response.status, headers: replyHeaders, body: Buffer.isBuffer(response.data) ? response.data : Buffer.alloc(0) };
   } catch (error) {
     throw interpretTransportError(operation, error);
   }

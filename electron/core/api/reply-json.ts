@@ -1,26 +1,36 @@
 /**
- * Reads a reply's JSON text into its folded value (wire-shape.ts). A flattened list reply is one object of
+ * Reads a reply's bytes into its folded value (wire-shape.ts). A flattened list reply is one object of
  * thousands of bracket keys with scalar values; JSON.parse would build it as a dictionary-mode object that
  * unflatten then walks again. Such a reply is instead scanned member by member straight into the fold. Any
- * other text takes the JSON.parse path, and so does any flat reply the scan cannot read exactly as JSON.parse
+ * other reply takes the JSON.parse path, and so does any flat reply the scan cannot read exactly as JSON.parse
  * would.
  *
  * The scan is the hottest code on a sync's main thread (tens of MB of replies, millions of members), so it
  * reads char codes in place and allocates little besides the values: no match objects, and for the usual key
  * (the previous key's parent plus one `[leaf]`) no key string either, only a leaf name shared by every record.
+ *
+ * It reads the bytes as Latin-1, one character per byte: that costs a copy, where decoding UTF-8 costs a pass
+ * that, once a reply holds one non-ASCII character (a customer named Zoë), makes the whole text and every
+ * value sliced from it two bytes per character. JSON's syntax is all ASCII and a UTF-8 sequence has no ASCII
+ * byte in it, so the structure reads the same; only a string holding bytes above 0x7f is decoded from them.
  */
 import { Folder, isWireObject, unflatten, type WireObject, type WireValue } from './wire-shape.js';
 
+/** A reply's text: its bytes as UTF-8, less the byte order mark some servers put first. */
+export function replyText(bytes: Buffer): string {
+  return withoutBom(bytes).toString('utf8');
+}
+
 /**
- * The value of a JSON text with flattened keys folded: `isWireObject(v) ? unflatten(v) : v` for
- * `v = JSON.parse(text)`, same values and same key order; undefined when the text is not JSON.
+ * The value of a reply with flattened keys folded: `isWireObject(v) ? unflatten(v) : v` for
+ * `v = JSON.parse(replyText(bytes))`, same values and same key order; undefined when that is not JSON.
  */
-export function parseReplyJson(text: string): unknown {
-  const folded = scanFlatReply(text);
+export function parseReplyJson(bytes: Buffer): unknown {
+  const folded = scanFlatReply(bytes);
   if (folded !== null) return folded;
   let value: unknown;
   try {
-    value = JSON.parse(text) as unknown;
+    value = JSON.parse(replyText(bytes)) as unknown;
   } catch {
     return undefined;
   }
@@ -28,7 +38,7 @@ export function parseReplyJson(text: string): unknown {
 }
 
 /**
- * The folded value of a text that is one non-empty JSON object of scalar members, or null when the text is
+ * The folded value of a reply that is one non-empty JSON object of scalar members, or null when it is
  * anything else or the result could differ from JSON.parse's.
  *
  * A repeated key would differ (JSON.parse keeps the key's first place and its last value), and it is caught
@@ -38,8 +48,12 @@ export function parseReplyJson(text: string): unknown {
  * and a repeated key lands on it. Without repeats and array-index keys, JSON.parse's object holds the members
  * in text order, which is the order they are folded in here.
  */
-export function scanFlatReply(text: string): WireObject | null {
-  return new FlatScan(text).run();
+export function scanFlatReply(bytes: Buffer): WireObject | null {
+  return new FlatScan(withoutBom(bytes)).run();
+}
+
+function withoutBom(bytes: Buffer): Buffer {
+  return bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
 }
 
 // The character codes the scan reads, by what they take part in.
@@ -48,18 +62,24 @@ const BRACE_OPEN = 0x7b, BRACE_CLOSE = 0x7d, QUOTE = 0x22, COLON = 0x3a, COMMA =
 const BRACKET_OPEN = 0x5b, BRACKET_CLOSE = 0x5d;
 const MINUS = 0x2d, PLUS = 0x2b, DOT = 0x2e, ZERO = 0x30, NINE = 0x39, LOWER_E = 0x65, UPPER_E = 0x45;
 const LOWER_T = 0x74, LOWER_F = 0x66, LOWER_N = 0x6e;
+/** From here up, a byte is part of a UTF-8 sequence, not a character of its own. */
+const NON_ASCII = 0x80;
 
 /** JSON.parse lists array-index keys first, whatever their place in the text; all digits covers them all. */
 const DIGITS = /^\d+$/;
 
 /**
- * One pass over a text. Each reader starts at `at` and leaves it after what it read; past the end of the text
- * charCodeAt gives NaN, which no test below accepts, so running off the end fails like any wrong character.
+ * One pass over a reply's bytes, read through `text`, their Latin-1 string, whose positions are theirs. Each
+ * reader starts at `at` and leaves it after what it read; past the end of the text charCodeAt gives NaN,
+ * which no test below accepts, so running off the end fails like any wrong character.
  */
 class FlatScan {
   private at = 0;
   /** Whether the string last passed by stringEnd holds an escape. */
   private escaped = false;
+  /** Whether the string last passed by stringEnd holds bytes of UTF-8 sequences. */
+  private encoded = false;
+  private readonly text: string;
   private readonly folder = new Folder();
   private readonly leaves: LeafNames;
   /** The folder's parentKey while its characters stand for themselves in the text (see leafKey); else null. */
@@ -67,8 +87,9 @@ class FlatScan {
   /** The parentKey `prefix` was last taken from. */
   private prefixOf: string | null = null;
 
-  constructor(private readonly text: string) {
-    this.leaves = new LeafNames(text);
+  constructor(private readonly bytes: Buffer) {
+    this.text = bytes.toString('latin1');
+    this.leaves = new LeafNames(this.text);
   }
 
   run(): WireObject | null {
@@ -109,8 +130,8 @@ class FlatScan {
 
   /**
    * The leaf of the key whose opening quote is at `at` when that key, as it stands in the text, is the
-   * folder's parentKey plus one `[leaf]` (no bracket, quote, backslash or control character in the leaf, and
-   * `prefix` has none of the last three either, so the text holds the key's very characters). Those are
+   * folder's parentKey plus one `[leaf]` (no bracket, quote, backslash, control or non-ASCII character in the
+   * leaf, and `prefix` has none of the last four either, so the text holds the key's very characters). Those are
    * exactly the keys Folder.add folds by its parent-key path, and addLeaf is that path: the same setLeaf on the
    * same parent, so a leaf already there is reported in `overwrote` just as add would report it, and the
    * duplicate check above stays complete; only the key string is not built. Moves past the key; null, not
@@ -137,7 +158,8 @@ class FlatScan {
       this.prefix = parentKey !== null && standsForItself(parentKey) ? parentKey : null;
     }
     // The key's own leaf, so that the guess for the next one (usually the record's next field) holds.
-    if (parentKey === null || escaped || this.leaves.read(start + parentKey.length + 1) === null) this.leaves.forget();
+    const { prefix } = this;
+    if (prefix === null || escaped || this.leaves.read(start + prefix.length + 1) === null) this.leaves.forget();
   }
 
   /** The string whose opening quote is at `at`, moving past it; null when it is not a JSON string. */
@@ -151,9 +173,10 @@ class FlatScan {
     // (sync/pullers.ts, worker-sink.ts; v8.serialize copies the characters). Whoever does keep records (a
     // caller, the inline sink when that thread is down) keeps texts that are mostly values anyway; copying
     // each value out cost two more strings per member.
-    if (!this.escaped) return this.text.slice(start, end);
+    if (!this.escaped) return this.encoded ? this.bytes.toString('utf8', start, end) : this.text.slice(start, end);
     try {
-      return JSON.parse(this.text.slice(start - 1, end + 1)) as string;
+      const literal = this.encoded ? this.bytes.toString('utf8', start - 1, end + 1) : this.text.slice(start - 1, end + 1);
+      return JSON.parse(literal) as string;
     } catch {
       return null; // an escape JSON does not have
     }
@@ -162,11 +185,12 @@ class FlatScan {
   /**
    * Where the string whose content starts at `at` ends (its closing quote), or -1 when a raw control character
    * or the end of the text comes first. Escapes are only stepped over here (setting `escaped`); JSON.parse
-   * decodes them, and rejects those JSON does not have.
+   * decodes them, and rejects those JSON does not have. Bytes of UTF-8 sequences set `encoded`.
    */
   private stringEnd(at: number): number {
     const { text } = this;
     this.escaped = false;
+    this.encoded = false;
     for (;;) {
       const c = text.charCodeAt(at);
       if (c === QUOTE) return at;
@@ -174,6 +198,7 @@ class FlatScan {
         this.escaped = true;
         at += 2;
       } else if (c >= SPACE) {
+        if (c >= NON_ASCII) this.encoded = true;
         at++;
       } else {
         return -1; // a control character, or NaN past the end
@@ -236,11 +261,14 @@ function digitsEnd(text: string, at: number): number {
   return at > start ? at : -1;
 }
 
-/** Whether a decoded string's characters are also its text in a JSON string: no quote, backslash or control character. */
+/**
+ * Whether a decoded string's characters are also its text in a reply read as Latin-1: no quote, backslash,
+ * control or non-ASCII character.
+ */
 function standsForItself(value: string): boolean {
   for (let i = 0; i < value.length; i++) {
     const c = value.charCodeAt(i);
-    if (c < SPACE || c === QUOTE || c === BACKSLASH) return false;
+    if (c < SPACE || c >= NON_ASCII || c === QUOTE || c === BACKSLASH) return false;
   }
   return true;
 }
@@ -269,8 +297,8 @@ class LeafNames {
   }
 
   /**
-   * The leaf starting at `at`, when `]"` ends it and it holds no bracket, quote, backslash or control
-   * character (one segment, whose text is its characters); null otherwise.
+   * The leaf starting at `at`, when `]"` ends it and it holds no bracket, quote, backslash, control or
+   * non-ASCII character (one segment, whose text is its characters); null otherwise.
    */
   read(at: number): string | null {
     const { text, names } = this;
@@ -289,7 +317,7 @@ class LeafNames {
     for (;; end++) {
       const c = text.charCodeAt(end);
       if (c === BRACKET_CLOSE) break;
-      if (!(c >= SPACE) || c === QUOTE || c === BACKSLASH || c === BRACKET_OPEN) return null;
+      if (!(c >= SPACE) || c >= NON_ASCII || c === QUOTE || c === BACKSLASH || c === BRACKET_OPEN) return null;
       hash = (Math.imul(hash, 31) + c) | 0;
     }
     if (text.charCodeAt(end + 1) !== QUOTE) return null;

@@ -1,16 +1,17 @@
 /**
  * Turns one HTTP exchange into either the reply body or an ApiError (the error mapping). Pure: it sees the
- * status, the Retry-After header and the body text, never the request.
+ * status, the Retry-After header and the body, never the request.
  */
 import { ApiError, protocolError } from './errors.js';
-import { parseReplyJson } from './reply-json.js';
+import { parseReplyJson, replyText } from './reply-json.js';
 import { isWireObject, type WireObject } from './wire-shape.js';
 
 export interface HttpReply {
   status: number;
   /** Lower-cased header names. */
   headers: Record<string, string | undefined>;
-  body: string;
+  /** The bytes as received: reply-json.ts reads JSON from them without decoding them whole. */
+  body: Buffer;
 }
 
 /**
@@ -67,8 +68,8 @@ export function interpretReply(operation: string, reply: HttpReply, expect: 'jso
     return fail({ kind: 'rejected', operation, status, message: providerMessage ?? `${operation}: HTTP ${status}` });
   }
   if (isWireObject(json)) return { kind: 'json', value: json };
-  if (expect === 'text' && json === undefined) return { kind: 'text', value: reply.body };
-  throw protocolError(operation, null, json === undefined ? `not JSON: ${snippet(reply.body)}` : 'JSON is not an object');
+  if (expect === 'text' && json === undefined) return { kind: 'text', value: replyText(reply.body) };
+  throw protocolError(operation, null, json === undefined ? `not JSON: ${snippet(replyText(reply.body))}` : 'JSON is not an object');
 }
 
 function fail(init: ConstructorParameters<typeof ApiError>[0]): never {
