@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Mirror } from '../../electron/core/mirror/index.js';
+import { encodeRows, type Mirror } from '../../electron/core/mirror/index.js';
 import { domain, openMirror, order, service, tempDir } from './mirror-fixtures.js';
 
 let mirror: Mirror;
@@ -49,7 +49,7 @@ describe('applySnapshot', () => {
     expect(writtenAt('domains', 4)).toBe('2026-11-22T11:00:00.000Z');
   });
 
-  it('applySnapshotTally writes the same from a stream of records and only counts the changes', () => {
+  it('applyEncodedSnapshotTally writes the same from a stream of rows and only counts the changes', () => {
     mirror.applySnapshot('domains', [domain(1), domain(2), domain(3)]);
     clock = new Date('2026-11-22T11:00:00Z');
     function* stream() {
@@ -57,7 +57,7 @@ describe('applySnapshot', () => {
       yield domain(2, { status: 'Expired' });
       yield domain(4);
     }
-    expect(mirror.applySnapshotTally('domains', stream())).toEqual({ added: 1, changed: 1, removed: 1, records: 3 });
+    expect(mirror.applyEncodedSnapshotTally('domains', encodeRows('domains', stream()))).toEqual({ added: 1, changed: 1, removed: 1, records: 3 });
     expect(mirror.list('domains', { sort: { field: 'id' } }).rows).toEqual([domain(1), domain(2, { status: 'Expired' }), domain(4)]);
     expect(writtenAt('domains', 1)).toBe('2026-11-22T10:00:00.000Z');
     expect(mirror.syncStates().find((s) => s.resource === 'domains')?.rowCount).toBe(3);
@@ -66,7 +66,7 @@ describe('applySnapshot', () => {
       yield domain(9);
       throw new Error('record 1 of 2 was never handed over');
     }
-    expect(() => mirror.applySnapshotTally('domains', failing())).toThrow('never handed over');
+    expect(() => mirror.applyEncodedSnapshotTally('domains', encodeRows('domains', failing()))).toThrow('never handed over');
     expect(mirror.counts().domains).toBe(3);
   });
 

@@ -3,7 +3,8 @@ export { addDays, daysBetween, localToday } from './calendar.js';
 export type { FilterSpec, FilterValue, RangeValue, SortDirection } from './descriptor.js';
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type ListQuery } from './list-query.js';
 export { MIGRATIONS } from './migrations/index.js';
-export { Mirror, type MirrorOptions } from './mirror.js';
+export { encodeRows, Mirror, type MirrorOptions } from './mirror.js';
+export type { EncodedRow } from './row-writer.js';
 export type { ListPage, SearchHit } from '../../../shared/queries.js';
 export { MirrorQueryError } from './query-error.js';
 export {

@@ -21,7 +21,7 @@ import {
   type SyncState,
 } from '../../../shared/records.js';
 import { descriptorOf } from './resources.js';
-import { RowWriter } from './row-writer.js';
+import { RowEncoder, RowWriter, type EncodedRow } from './row-writer.js';
 import { SearchIndexWriter } from './search-index.js';
 import { searchAll } from './search-query.js';
 import { writeRecord, writeSnapshot, type SnapshotTally, type UpsertOutcome } from './snapshot.js';
@@ -33,6 +33,20 @@ export interface MirrorOptions {
   now?: () => Date;
   /** Today as `YYYY-mm-dd`, for "within N days" filters; default: the local date of now(). */
   today?: () => string;
+}
+
+const encoders = new Map<ResourceName, RowEncoder<unknown>>();
+
+function encoderOf<R extends ResourceName>(resource: R): RowEncoder<ResourceRecords[R]> {
+  let encoder = encoders.get(resource);
+  if (!encoder) encoders.set(resource, (encoder = new RowEncoder(descriptorOf(resource)) as RowEncoder<unknown>));
+  return encoder as RowEncoder<ResourceRecords[R]>;
+}
+
+/** A resource's records encoded for a snapshot, one by one as they are iterated (see EncodedRow). */
+export function* encodeRows<R extends ResourceName>(resource: R, records: Iterable<ResourceRecords[R]>): Generator<EncodedRow> {
+  const encoder = encoderOf(resource);
+  for (const record of records) yield encoder.encode(record);
 }
 
 export class Mirror {
@@ -99,19 +113,25 @@ export class Mirror {
     /** The time the rows and the sync state record; default now. */
     writtenAt: Date = this.now(),
   ): ChangeSet<ResourceRecords[R]> {
+    return this.applyEncodedSnapshot(resource, encodeRows(resource, records), writtenAt);
+  }
+
+  /** applySnapshot of records already encoded (encodeRows), as a sync hands them over. */
+  applyEncodedSnapshot<R extends SyncedResource>(resource: R, rows: Iterable<EncodedRow>, writtenAt: Date = this.now()): ChangeSet<ResourceRecords[R]> {
     const changes: ChangeSet<ResourceRecords[R]> = { resource, added: [], changed: [], removed: [] };
-    this.snapshot(resource, records, writtenAt, changes);
+    this.snapshot(resource, rows, writtenAt, changes);
     return changes;
   }
 
-  /** applySnapshot that only counts the changes, keeping nothing of the records (records may be a stream). */
-  applySnapshotTally<R extends SyncedResource>(resource: R, records: Iterable<ResourceRecords[R]>, writtenAt: Date = this.now()): SnapshotTally {
-    return this.snapshot(resource, records, writtenAt, null);
+  /** applyEncodedSnapshot that only counts the changes, keeping nothing of the records (rows may be a stream). */
+  applyEncodedSnapshotTally(resource: SyncedResource, rows: Iterable<EncodedRow>, writtenAt: Date = this.now()): SnapshotTally {
+    return this.snapshot(resource, rows, writtenAt, null);
   }
 
   /** Stores one record (a local invoice, or a record re-read from the server after a write). */
   upsert<R extends ResourceName>(resource: R, record: ResourceRecords[R]): UpsertOutcome {
-    return this.db.transaction(() => writeRecord(descriptorOf(resource), this.writer(resource), record, this.nowIso()))();
+    const row = encoderOf(resource).encode(record);
+    return this.db.transaction(() => writeRecord(this.writer(resource), row, this.nowIso()))();
   }
 
   /** Deletes one record; returns what was stored, or null. */
@@ -180,14 +200,14 @@ export class Mirror {
 
   private snapshot<R extends SyncedResource>(
     resource: R,
-    records: Iterable<ResourceRecords[R]>,
+    rows: Iterable<EncodedRow>,
     writtenAt: Date,
     changes: ChangeSet<ResourceRecords[R]> | null,
   ): SnapshotTally {
     const at = writtenAt.toISOString();
     return this.db.transaction(() => {
       const descriptor = descriptorOf(resource);
-      const tally = writeSnapshot(resource, descriptor, this.writer(resource), records, at, changes);
+      const tally = writeSnapshot(resource, this.writer(resource), rows, at, changes);
       this.log.markSynced(resource, tally.records, at);
       if (tally.added + tally.changed + tally.removed > 0) this.staleStatistics.add(descriptor.table);
       return tally;

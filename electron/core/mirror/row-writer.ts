@@ -5,29 +5,45 @@
 import { hash } from 'node:crypto';
 import type { Database, Statement } from 'better-sqlite3';
 import type { ResourceDescriptor, SqlValue } from './descriptor.js';
-import type { SearchIndexWriter } from './search-index.js';
+import { searchFields, type SearchFields, type SearchIndexWriter } from './search-index.js';
 
-/** A record ready to store: its JSON text and the hash that says whether it changed. */
-export interface EncodedRecord<T> {
-  id: number;
-  record: T;
-  json: string;
-  hash: string;
+/**
+ * A record as the rows it is stored in: its id, JSON text and content hash (whether it changed), its
+ * projected column values, its child tables' rows (in the descriptor's order) and its search fields. Arrays
+ * and scalars only: a sync encodes each page where it decodes it, and the page crosses to the writer thread
+ * as compact bytes (no property names) whose values bind straight to the statements.
+ */
+export type EncodedRow = [id: number, json: string, hash: string, columns: SqlValue[], children: SqlValue[][][], search: SearchFields | null];
+
+/** Encodes records of one resource (the projections in the order RowWriter binds them). */
+export class RowEncoder<T> {
+  private readonly projections: ((record: T) => SqlValue)[];
+
+  constructor(private readonly descriptor: ResourceDescriptor<T>) {
+    this.projections = Object.values(descriptor.columns);
+  }
+
+  encode(record: T): EncodedRow {
+    const { descriptor } = this;
+    const json = JSON.stringify(record);
+    const columns = this.projections.map((project) => project(record));
+    const children = (descriptor.children ?? []).map((child) => child.rows(record));
+    const search = descriptor.search ? searchFields(descriptor.search.document(record)) : null;
+    return [descriptor.idOf(record), json, hash('sha1', json, 'base64'), columns, children, search];
+  }
 }
 
-export function encodeRecord<T>(descriptor: ResourceDescriptor<T>, record: T): EncodedRecord<T> {
-  const json = JSON.stringify(record);
-  return { id: descriptor.idOf(record), record, json, hash: hash('sha1', json, 'base64') };
+/** The record an encoded row holds (for the change summary; rarely needed, so read back from its JSON). */
+export function recordOf<T>(row: EncodedRow): T {
+  return JSON.parse(row[1]) as T;
 }
 
 interface ChildStatements {
   insert: Statement;
   clear: Statement;
-  rows(record: unknown): SqlValue[][];
 }
 
 export class RowWriter<T> {
-  private readonly columns: [string, (record: T) => SqlValue][];
   private readonly insertRow: Statement;
   private readonly updateRow: Statement;
   private readonly deleteRow: Statement;
@@ -42,9 +58,7 @@ export class RowWriter<T> {
     private readonly search: SearchIndexWriter,
   ) {
     const table = descriptor.table;
-    this.columns = Object.entries(descriptor.columns);
-    const names = this.columns.map(([name]) => name);
-    const all = ['json', 'hash', 'written_at', ...names];
+    const all = ['json', 'hash', 'written_at', ...Object.keys(descriptor.columns)];
     this.insertRow = db.prepare(`INSERT INTO ${table} (id, ${all.join(', ')}) VALUES (?${', ?'.repeat(all.length)})`);
     this.updateRow = db.prepare(`UPDATE ${table} SET ${all.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`);
     this.deleteRow = db.prepare(`DELETE FROM ${table} WHERE id = ?`);
@@ -56,7 +70,6 @@ export class RowWriter<T> {
         `INSERT INTO ${child.table} (parent_id, ${child.columns.join(', ')}) VALUES (?${', ?'.repeat(child.columns.length)})`,
       ),
       clear: db.prepare(`DELETE FROM ${child.table} WHERE parent_id = ?`),
-      rows: child.rows as (record: unknown) => SqlValue[][],
     }));
   }
 
@@ -74,17 +87,17 @@ export class RowWriter<T> {
     return json === undefined ? null : (JSON.parse(json) as T);
   }
 
-  insert(row: EncodedRecord<T>, writtenAt: string): void {
-    this.insertRow.run(row.id, ...this.values(row, writtenAt));
+  insert(row: EncodedRow, writtenAt: string): void {
+    this.insertRow.run(row[0], ...this.values(row, writtenAt));
     this.insertChildren(row);
     this.putSearchDocument(row);
   }
 
-  update(row: EncodedRecord<T>, writtenAt: string): void {
-    this.updateRow.run(...this.values(row, writtenAt), row.id);
-    for (const child of this.children) child.clear.run(row.id);
+  update(row: EncodedRow, writtenAt: string): void {
+    this.updateRow.run(...this.values(row, writtenAt), row[0]);
+    for (const child of this.children) child.clear.run(row[0]);
     this.insertChildren(row);
-    this.deleteSearchDocument(row.id);
+    this.deleteSearchDocument(row[0]);
     this.putSearchDocument(row);
   }
 
@@ -94,19 +107,19 @@ export class RowWriter<T> {
     this.deleteSearchDocument(id);
   }
 
-  private values(row: EncodedRecord<T>, writtenAt: string): SqlValue[] {
-    return [row.json, row.hash, writtenAt, ...this.columns.map(([, project]) => project(row.record))];
+  private values([, json, hash, columns]: EncodedRow, writtenAt: string): SqlValue[] {
+    return [json, hash, writtenAt, ...columns];
   }
 
-  private insertChildren(row: EncodedRecord<T>): void {
-    for (const child of this.children) {
-      for (const values of child.rows(row.record)) child.insert.run(row.id, ...values);
-    }
+  private insertChildren([id, , , , children]: EncodedRow): void {
+    this.children.forEach((child, i) => {
+      for (const values of children[i]!) child.insert.run(id, ...values);
+    });
   }
 
-  private putSearchDocument(row: EncodedRecord<T>): void {
+  private putSearchDocument([id, , , , , fields]: EncodedRow): void {
     const search = this.descriptor.search;
-    if (search) this.search.put(search.slot, row.id, search.document(row.record));
+    if (search && fields) this.search.put(search.slot, id, fields);
   }
 
   private deleteSearchDocument(id: number): void {

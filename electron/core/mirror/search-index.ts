@@ -32,6 +32,13 @@ export const SEARCHABLE: ReadonlyMap<number, ResourceName> = new Map(
   }),
 );
 
+/** A document as the index stores it: title, subtitle, and the searchable terms joined by spaces. */
+export type SearchFields = [title: string, subtitle: string, terms: string];
+
+export function searchFields(doc: SearchDocument): SearchFields {
+  return [doc.title, doc.subtitle, doc.terms.filter(Boolean).join(' ')];
+}
+
 export class SearchIndexWriter {
   private readonly insert: Statement;
   private readonly remove: Statement;
@@ -41,8 +48,8 @@ export class SearchIndexWriter {
     this.remove = db.prepare('DELETE FROM search_index WHERE rowid = ?');
   }
 
-  put(slot: number, id: number, doc: SearchDocument): void {
-    this.insert.run(searchRowid(slot, id), doc.title, doc.subtitle, doc.terms.filter(Boolean).join(' '));
+  put(slot: number, id: number, [title, subtitle, terms]: SearchFields): void {
+    this.insert.run(searchRowid(slot, id), title, subtitle, terms);
   }
 
   delete(slot: number, id: number): void {
@@ -61,7 +68,7 @@ export function rebuildSearchIndex(db: Database): void {
     // In batches: better-sqlite3 cannot write while a read is being iterated.
     const batch = db.prepare(`SELECT id, json FROM ${descriptor.table} WHERE id > ? ORDER BY id LIMIT 1000`).raw();
     for (let rows = batch.all(-1) as [number, string][]; rows.length > 0; rows = batch.all(rows.at(-1)![0]) as [number, string][]) {
-      for (const [id, json] of rows) writer.put(search.slot, id, search.document(JSON.parse(json)));
+      for (const [id, json] of rows) writer.put(search.slot, id, searchFields(search.document(JSON.parse(json))));
     }
   }
 }

@@ -2,9 +2,8 @@
  * Writing a resource: a whole snapshot (insert new, rewrite only rows whose content hash changed, delete
  * what the server no longer lists) or a single record. Callers wrap these in a transaction.
  */
-import type { ResourceDescriptor } from './descriptor.js';
 import type { ChangeSet, ResourceName } from '../../../shared/records.js';
-import { encodeRecord, type RowWriter } from './row-writer.js';
+import { recordOf, type EncodedRow, type RowWriter } from './row-writer.js';
 
 /** How many rows a snapshot added, rewrote and deleted, and how many records it held. */
 export interface SnapshotTally {
@@ -15,35 +14,34 @@ export interface SnapshotTally {
 }
 
 /**
- * Writes a snapshot. With `changes`, the records added, changed (before and after) and removed are collected
- * into it; without, only counted: nothing of a record outlives its row's write (a first sync of 20,000 rows
- * keeps none of them in memory).
+ * Writes a snapshot of encoded rows. With `changes`, the records added, changed (before and after) and
+ * removed are collected into it; without, only counted: nothing of a record outlives its row's write (a
+ * first sync of 20,000 rows keeps none of them in memory).
  */
 export function writeSnapshot<T>(
   resource: ResourceName,
-  descriptor: ResourceDescriptor<T>,
   writer: RowWriter<T>,
-  records: Iterable<T>,
+  rows: Iterable<EncodedRow>,
   writtenAt: string,
   changes: ChangeSet<T> | null,
 ): SnapshotTally {
   const stored = writer.hashes();
   const seen = new Set<number>();
   const tally: SnapshotTally = { added: 0, changed: 0, removed: 0, records: 0 };
-  for (const record of records) {
-    const row = encodeRecord(descriptor, record);
-    if (seen.has(row.id)) throw new Error(`${resource}: record ${row.id} appears twice in one snapshot`);
-    seen.add(row.id);
-    const storedHash = stored.get(row.id);
+  for (const row of rows) {
+    const [id, , hash] = row;
+    if (seen.has(id)) throw new Error(`${resource}: record ${id} appears twice in one snapshot`);
+    seen.add(id);
+    const storedHash = stored.get(id);
     if (storedHash === undefined) {
       writer.insert(row, writtenAt);
       tally.added++;
-      changes?.added.push(record);
-    } else if (storedHash !== row.hash) {
-      const before = changes ? (writer.read(row.id) as T) : null;
+      changes?.added.push(recordOf(row));
+    } else if (storedHash !== hash) {
+      const before = changes ? (writer.read(id) as T) : null;
       writer.update(row, writtenAt);
       tally.changed++;
-      if (changes) changes.changed.push({ before: before as T, after: record });
+      if (changes) changes.changed.push({ before: before as T, after: recordOf(row) });
     }
   }
   for (const id of stored.keys()) {
@@ -58,14 +56,13 @@ export function writeSnapshot<T>(
 
 export type UpsertOutcome = 'added' | 'changed' | 'unchanged';
 
-export function writeRecord<T>(descriptor: ResourceDescriptor<T>, writer: RowWriter<T>, record: T, writtenAt: string): UpsertOutcome {
-  const row = encodeRecord(descriptor, record);
-  const storedHash = writer.hashOf(row.id);
+export function writeRecord<T>(writer: RowWriter<T>, row: EncodedRow, writtenAt: string): UpsertOutcome {
+  const storedHash = writer.hashOf(row[0]);
   if (storedHash === undefined) {
     writer.insert(row, writtenAt);
     return 'added';
   }
-  if (storedHash === row.hash) return 'unchanged';
+  if (storedHash === row[2]) return 'unchanged';
   writer.update(row, writtenAt);
   return 'changed';
 }

@@ -6,7 +6,7 @@ import type { SnapshotHeader, SnapshotOutcome } from './snapshot-sink.js';
 export type AnsweredRequest = { id: number; kind: 'apply'; header: SnapshotHeader } | { id: number; kind: 'finish' } | { id: number; kind: 'close' };
 
 export type SnapshotRequest =
-  /** A page's records as v8.serialize wrote them, its buffer transferred: the writer thread holds the compact bytes, not the objects, until it writes them. */
+  /** A page's encoded rows as v8.serialize wrote them, its buffer transferred: the writer thread holds the compact bytes until it writes them. */
   | { kind: 'page'; resource: SyncedResource; offset: number; count: number; bytes: Uint8Array }
   | { kind: 'discard'; resource: SyncedResource }
   | AnsweredRequest;

@@ -1,11 +1,12 @@
 /**
- * Where a sync's pulled resources go. Pages are handed over as they are read; once a resource is read in full
- * it is written to the mirror as one snapshot (applySnapshot, one transaction) and its notable changes are
- * spelled out; at the end of the run the planner statistics are refreshed. The inline sink does this on the
+ * Where a sync's pulled resources go. Pages are handed over as they are read, and encoded into rows there
+ * (encodeRows: JSON, hash, columns, search fields), on the thread that decoded them; once a resource is read
+ * in full it is written to the mirror as one snapshot (one transaction) and its notable changes are spelled
+ * out; at the end of the run the planner statistics are refreshed. The inline sink does this on the
  * calling thread; the worker sink (worker-sink.ts) on a thread of its own, so the writing of one resource
  * overlaps the reading of the next and the records of a resource are held by that thread only.
  */
-import type { Mirror, ResourceRecords, SyncedResource } from '../mirror/index.js';
+import { encodeRows, type EncodedRow, type Mirror, type ResourceRecords, type SyncedResource } from '../mirror/index.js';
 import { mayBeNotable, notableChanges } from './notable.js';
 
 /** A resource read in full: its records are indexes 0..count-1 of the pages handed over. */
@@ -39,11 +40,11 @@ export interface SnapshotSink {
   close(): Promise<void>;
 }
 
-/** A page handed over: where it starts, how many records, and the records (read when the write needs them). */
+/** A page handed over: where it starts, how many records, and their rows (read when the write needs them). */
 export interface BufferedPage {
   offset: number;
   count: number;
-  records(): readonly unknown[];
+  rows(): readonly EncodedRow[];
 }
 
 /** The pages of each resource being read, by offset (a page read again at an offset replaces it). */
@@ -63,11 +64,11 @@ export class PageBuffer {
   }
 
   /**
-   * Records 0..count-1 of a resource, in order; the pages leave the buffer. When the pages tile the range one
+   * Rows of records 0..count-1 of a resource, in order; the pages leave the buffer. When the pages tile the range one
    * after the other (the usual case) they are read one at a time as the write goes, else all first, later
    * pages over earlier ones. A record never handed over is a bug in the reading, said so.
    */
-  take<R extends SyncedResource>(resource: R, count: number): Iterable<ResourceRecords[R]> {
+  take(resource: SyncedResource, count: number): Iterable<EncodedRow> {
     const pages = [...(this.pages.get(resource)?.values() ?? [])];
     this.pages.delete(resource);
     const missing = (index: number) => new Error(`${resource}: record ${index} of ${count} was never handed over`);
@@ -77,33 +78,33 @@ export class PageBuffer {
       return (function* () {
         let index = 0;
         for (const page of sorted) {
-          for (const record of page.records()) {
+          for (const row of page.rows()) {
             if (index === count) return;
-            yield record as ResourceRecords[R];
+            yield row;
             index++;
           }
         }
         if (index < count) throw missing(index);
       })();
     }
-    const rows: unknown[] = [];
-    for (const page of pages) page.records().forEach((record, i) => (rows[page.offset + i] = record));
+    const rows: EncodedRow[] = [];
+    for (const page of pages) page.rows().forEach((row, i) => (rows[page.offset + i] = row));
     for (let i = 0; i < count; i++) if (rows[i] === undefined) throw missing(i);
     rows.length = count;
-    return rows as ResourceRecords[R][];
+    return rows;
   }
 }
 
 /** Writes a resource from `buffer` through `mirror` on this thread; the records are kept only where notable changes need them. */
 export function writeSnapshot(mirror: Mirror, buffer: PageBuffer, header: SnapshotHeader): SnapshotOutcome {
   const { resource, today, previousSyncDay } = header;
-  const records = buffer.take(resource, header.count);
+  const rows = buffer.take(resource, header.count);
   const at = new Date(header.at);
   if (!mayBeNotable(resource, previousSyncDay)) {
-    const { added, changed, removed } = mirror.applySnapshotTally(resource, records, at);
+    const { added, changed, removed } = mirror.applyEncodedSnapshotTally(resource, rows, at);
     return { added, changed, removed, notable: [] };
   }
-  const changes = mirror.applySnapshot(resource, records, at);
+  const changes = mirror.applyEncodedSnapshot(resource, rows, at);
   const notable = notableChanges(resource, changes, { mirror, today, previousSyncDay });
   return { added: changes.added.length, changed: changes.changed.length, removed: changes.removed.length, notable };
 }
@@ -114,7 +115,8 @@ export class InlineSnapshotSink implements SnapshotSink {
   constructor(private readonly mirror: Mirror) {}
 
   page(resource: SyncedResource, offset: number, records: readonly unknown[]): void {
-    this.buffer.put(resource, { offset, count: records.length, records: () => records });
+    const rows = [...encodeRows(resource, records as readonly ResourceRecords[SyncedResource][])];
+    this.buffer.put(resource, { offset, count: rows.length, rows: () => rows });
   }
 
   discard(resource: SyncedResource): void {

@@ -1,13 +1,13 @@
 /**
  * The snapshot writer thread: a second connection to the account's mirror file. It keeps the pages of the
- * resource being read (serialized) and writes each resource once it is read in full, while the sync's
- * thread reads the next one; a page's records are made into objects only as their rows are written.
+ * resource being read (serialized encoded rows) and writes each resource once it is read in full, while the
+ * sync's thread reads the next one; a page's rows are deserialized only as they are written.
  * Requests are handled in the order they came; WAL lets the first connection's readers go on seeing the
  * last committed state meanwhile.
  */
 import { deserialize } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
-import { Mirror } from '../mirror/index.js';
+import { Mirror, type EncodedRow } from '../mirror/index.js';
 import type { AnsweredRequest, SnapshotReply, SnapshotRequest, SnapshotWorkerData } from './snapshot-protocol.js';
 import { PageBuffer, writeSnapshot } from './snapshot-sink.js';
 
@@ -38,7 +38,7 @@ function answer(request: AnsweredRequest): SnapshotReply {
 port.on('message', (request: SnapshotRequest) => {
   if (request.kind === 'page') {
     const { offset, count, bytes } = request;
-    buffer.put(request.resource, { offset, count, records: () => deserialize(bytes) as unknown[] });
+    buffer.put(request.resource, { offset, count, rows: () => deserialize(bytes) as EncodedRow[] });
   } else if (request.kind === 'discard') {
     buffer.drop(request.resource);
   } else {

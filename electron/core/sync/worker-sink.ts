@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { serialize } from 'node:v8';
 import { Worker } from 'node:worker_threads';
-import type { Mirror, SyncedResource } from '../mirror/index.js';
+import { encodeRows, type Mirror, type ResourceRecords, type SyncedResource } from '../mirror/index.js';
 import type { AnsweredRequest, SnapshotReply, SnapshotRequest, SnapshotWorkerData } from './snapshot-protocol.js';
 import { InlineSnapshotSink, type SnapshotHeader, type SnapshotOutcome, type SnapshotSink } from './snapshot-sink.js';
 
@@ -67,7 +67,7 @@ export class WorkerSnapshotSink implements SnapshotSink {
 
   page(resource: SyncedResource, offset: number, records: readonly unknown[]): void {
     if (this.failed !== null) return this.inline.page(resource, offset, records);
-    const bytes = serialize(records);
+    const bytes = serialize([...encodeRows(resource, records as readonly ResourceRecords[SyncedResource][])]);
     this.post({ kind: 'page', resource, offset, count: records.length, bytes }, [bytes.buffer]);
   }
 
