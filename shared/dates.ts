@@ -13,6 +13,7 @@ export function isUnsetDate(value: string): boolean {
 
 /** `2026-11-22` → itself; unset → null; a date-time is cut to its date. Returns undefined when not a date. */
 export function normalizeDate(value: string): string | null | undefined {
+  if (value.length === 10 && isCanonicalDate(value)) return value;
   const text = value.trim();
   if (isUnsetDate(text)) return null;
   const match = DATE.exec(text) ?? DATE_TIME.exec(text);
@@ -23,6 +24,7 @@ export function normalizeDate(value: string): string | null | undefined {
 
 /** `2026-11-22 10:00:00` → itself; a bare date gets midnight; unset → null; undefined when not a date-time. */
 export function normalizeDateTime(value: string): string | null | undefined {
+  if (value.length === 19 && isCanonicalDateTime(value)) return value;
   const text = value.trim();
   if (isUnsetDate(text)) return null;
   const dateOnly = DATE.exec(text);
@@ -61,8 +63,48 @@ function ymd(y: number, m: number, d: number): string | null {
   return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
 
+/** In the proleptic Gregorian calendar (ISO 8601's), so year 0 is a leap year. */
 function isRealDate(y: number, m: number, d: number): boolean {
   if (m < 1 || m > 12 || d < 1) return false;
-  const daysInMonth = new Date(Date.UTC(y, m, 0)).getUTCDate();
-  return d <= daysInMonth;
+  const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+  return d <= (m === 2 ? (leap ? 29 : 28) : DAYS_IN_MONTH[m - 1]!);
+}
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+// The fast paths: a sync reads hundreds of thousands of dates, nearly all already in the form they are
+// normalized to, and these read them in place, where the general path builds matches, trims and copies.
+
+/** Whether `text` is, or (for a date-time) starts with, a real date exactly as `YYYY-mm-dd`. */
+function isCanonicalDate(text: string): boolean {
+  const y = digitsAt(text, 0, 4);
+  const m = digitsAt(text, 5, 2);
+  const d = digitsAt(text, 8, 2);
+  return y >= 0 && text.charCodeAt(4) === DASH && text.charCodeAt(7) === DASH && isRealDate(y, m, d);
+}
+
+/** Whether `text` is a real date-time exactly as `YYYY-mm-dd HH:MM:SS`. */
+function isCanonicalDateTime(text: string): boolean {
+  return (
+    isCanonicalDate(text) &&
+    text.charCodeAt(10) === SPACE &&
+    text.charCodeAt(13) === COLON &&
+    text.charCodeAt(16) === COLON &&
+    digitsAt(text, 11, 2) <= 23 &&
+    digitsAt(text, 14, 2) <= 59 &&
+    digitsAt(text, 17, 2) <= 59
+  );
+}
+
+const DASH = 0x2d, SPACE = 0x20, COLON = 0x3a, ZERO = 0x30;
+
+/** The number the `count` ASCII digits at `at` spell, or NaN (which fails every test above) if one is not a digit. */
+function digitsAt(text: string, at: number, count: number): number {
+  let n = 0;
+  for (let i = at; i < at + count; i++) {
+    const digit = text.charCodeAt(i) - ZERO;
+    if (!(digit >= 0 && digit <= 9)) return NaN;
+    n = n * 10 + digit;
+  }
+  return n;
 }

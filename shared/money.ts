@@ -17,6 +17,10 @@ const DECIMAL = /^([+-]?)(\d+)(?:\.(\d{0,2}))?$/;
 
 /** "12.5" → 1250, "-3" → -300. Throws RangeError on anything that is not a decimal with at most 2 places. */
 export function toCents(value: string | number): number {
+  if (typeof value === 'string') {
+    const cents = canonicalCents(value);
+    if (cents !== null) return cents;
+  }
   const text = typeof value === 'number' ? numberToDecimal(value) : value.trim();
   const match = DECIMAL.exec(text);
   if (!match) throw new RangeError(`not a money amount: '${String(value)}'`);
@@ -36,7 +40,33 @@ export function formatCents(cents: number): string {
 
 /** "12.5" → "12.50"; 7 → "7.00". Throws RangeError like toCents. */
 export function normalizeMoney(value: string | number): string {
+  if (typeof value === 'string' && canonicalCents(value) !== null) return value;
   return formatCents(toCents(value));
+}
+
+const MINUS = 0x2d, DOT = 0x2e, ZERO = 0x30, NINE = 0x39;
+
+/**
+ * The cents of an amount written exactly as formatCents writes it ("12.50", "-0.05", "0.00"), or null for
+ * any other text. The fast path of a sync, which reads hundreds of thousands of amounts, nearly all in that
+ * form: read in place, where toCents builds a match, trims and pads.
+ */
+function canonicalCents(text: string): number | null {
+  const negative = text.charCodeAt(0) === MINUS;
+  const start = negative ? 1 : 0;
+  const dot = text.length - 3;
+  // At most 13 whole digits: the cents (15 digits) stay a safe integer.
+  if (dot <= start || dot - start > 13 || text.charCodeAt(dot) !== DOT) return null;
+  if (text.charCodeAt(start) === ZERO && dot - start > 1) return null; // a leading zero
+  let cents = 0;
+  for (let i = start; i < text.length; i++) {
+    if (i === dot) continue;
+    const c = text.charCodeAt(i);
+    if (c < ZERO || c > NINE) return null;
+    cents = cents * 10 + (c - ZERO);
+  }
+  if (negative && cents === 0) return null; // "-0.00" is written "0.00"
+  return negative ? -cents : cents;
 }
 
 /** Sums decimal amounts exactly: ["0.10", "0.20"] → "0.30". */

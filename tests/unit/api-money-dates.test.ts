@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isUnsetDate, normalizeDate, normalizeDateTime, parseLooseDate } from '../../shared/dates.js';
 import { formatCents, normalizeMoney, parseFormattedMoney, sumMoney, toCents } from '../../shared/money.js';
+import { seededRandom } from '../../shared/random.js';
 
 describe('money', () => {
   it('decimal strings and numbers to integer cents and back', () => {
@@ -79,4 +80,83 @@ describe('dates', () => {
   ])('registry date %j → %s', (text, expected) => {
     expect(parseLooseDate(text)).toBe(expected);
   });
+});
+
+describe('fast paths read what the general rules read', () => {
+  // The rules as plain regular expressions, independent of the in-place readers that serve the usual forms.
+  const real = (y: number, m: number, d: number) => m >= 1 && m <= 12 && d >= 1 && d <= new Date(Date.UTC(2000 + (y % 400), m, 0)).getUTCDate();
+  function referenceDate(value: string): string | null | undefined {
+    const text = value.trim();
+    if (isUnsetDate(text)) return null;
+    const match = /^(\d{4})-(\d{2})-(\d{2})(?:[ T]\d{2}:\d{2}(?::\d{2})?)?$/.exec(text);
+    if (!match) return undefined;
+    return real(Number(match[1]), Number(match[2]), Number(match[3])) ? `${match[1]}-${match[2]}-${match[3]}` : undefined;
+  }
+  function referenceDateTime(value: string): string | null | undefined {
+    const text = value.trim();
+    if (isUnsetDate(text)) return null;
+    if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return referenceDate(text) == null ? undefined : `${text} 00:00:00`;
+    const match = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(text);
+    if (!match) return undefined;
+    const [, y, m, d, hh, mm, ss = '00'] = match;
+    if (!real(Number(y), Number(m), Number(d)) || Number(hh) > 23 || Number(mm) > 59 || Number(ss) > 59) return undefined;
+    return `${y}-${m}-${d} ${hh}:${mm}:${ss}`;
+  }
+  function referenceCents(value: string): number | undefined {
+    const match = /^([+-]?)(\d+)(?:\.(\d{0,2}))?$/.exec(value.trim());
+    if (!match) return undefined;
+    const cents = Number(match[2]) * 100 + Number((match[3] ?? '').padEnd(2, '0'));
+    if (!Number.isSafeInteger(cents)) return undefined;
+    return match[1] === '-' && cents !== 0 ? -cents : cents;
+  }
+
+  const random = seededRandom(0xda7e);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  const CHARS = ['0', '1', '2', '3', '9', '-', ':', ' ', 'T', '.', 'x', '+', '\t', '５'];
+  /** A canonical text with one or two characters replaced, added or dropped, or as it is. */
+  function near(text: string): string {
+    let out = text;
+    for (let n = Math.floor(random() * 3); n > 0; n--) {
+      const at = Math.floor(random() * (out.length + 1));
+      const r = random();
+      out = r < 0.5 ? out.slice(0, at) + pick(CHARS) + out.slice(at + 1) : r < 0.8 ? out.slice(0, at) + pick(CHARS) + out.slice(at) : out.slice(0, at) + out.slice(at + 1);
+    }
+    return out;
+  }
+  const two = (n: number) => String(n).padStart(2, '0');
+  const someDate = () => `${String(Math.floor(random() * 10000)).padStart(4, '0')}-${two(Math.floor(random() * 14))}-${two(Math.floor(random() * 33))}`;
+  const someTime = () => `${two(Math.floor(random() * 26))}:${two(Math.floor(random() * 62))}:${two(Math.floor(random() * 62))}`;
+
+  it('dates and date-times, including leap days and the years before 100', () => {
+    for (const text of ['2024-02-29', '2023-02-29', '1900-02-29', '2000-02-29', '0000-02-29', '0004-02-29', '0100-02-29', '2026-04-31', '2026-12-31 23:59:59', '2026-12-31 24:00:00']) {
+      expect(normalizeDate(text), text).toBe(referenceDate(text));
+      expect(normalizeDateTime(text), text).toBe(referenceDateTime(text));
+    }
+    for (let i = 0; i < 20000; i++) {
+      const text = near(random() < 0.5 ? someDate() : `${someDate()} ${someTime()}`);
+      expect(normalizeDate(text), text).toBe(referenceDate(text));
+      expect(normalizeDateTime(text), text).toBe(referenceDateTime(text));
+    }
+  });
+
+  it('amounts', () => {
+    const someAmount = () => `${random() < 0.2 ? '-' : ''}${String(Math.floor(random() ** 4 * 1e15))}.${two(Math.floor(random() * 100))}`;
+    for (const text of ['0.00', '-0.00', '00.50', '-0.05', '9999999999999.99', '99999999999999.99', '1.5', '1.500', '+1.50']) {
+      expect(toCentsOrUndefined(text), text).toBe(referenceCents(text));
+    }
+    for (let i = 0; i < 20000; i++) {
+      const text = near(someAmount());
+      const cents = referenceCents(text);
+      expect(toCentsOrUndefined(text), text).toBe(cents);
+      if (cents !== undefined) expect(normalizeMoney(text), text).toBe(formatCents(cents));
+    }
+  });
+
+  function toCentsOrUndefined(text: string): number | undefined {
+    try {
+      return toCents(text);
+    } catch {
+      return undefined;
+    }
+  }
 });

@@ -77,6 +77,7 @@ export function flag(value: unknown): boolean {
   const v = scalar(value);
   if (v === undefined || v === null) return false;
   if (typeof v === 'boolean') return v;
+  if (v === '0' || v === '1') return v === '1'; // nearly every flag, read without building a key
   const key = String(v).trim().toLowerCase();
   if (TRUE.has(key)) return true;
   if (FALSE.has(key)) return false;
