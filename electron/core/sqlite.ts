@@ -26,6 +26,8 @@ export interface SqliteFileOptions {
   migrations: readonly Migration[];
   /** Enforce REFERENCES clauses (the outbox relies on them; the mirror keeps its own children in step). */
   foreignKeys: boolean;
+  /** Page size of a file this creates (an existing file keeps its own); SQLite's default is 4096. */
+  pageSize?: number;
   /** Further pragmas, e.g. 'cache_size = -32000'. */
   pragmas?: readonly string[];
 }
@@ -54,6 +56,8 @@ export function openSqliteFile(file: string, options: SqliteFileOptions): Databa
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
   try {
+    // Before WAL: a page size takes only on a file not yet written, and never once the file is in WAL mode.
+    if (options.pageSize !== undefined) db.pragma(`page_size = ${options.pageSize}`);
     db.pragma('journal_mode = WAL');
     db.pragma(`synchronous = ${options.synchronous}`);
     db.pragma(`foreign_keys = ${options.foreignKeys ? 'ON' : 'OFF'}`);

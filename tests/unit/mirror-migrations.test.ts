@@ -13,11 +13,23 @@ afterEach(() => cleanup());
 const file = () => join(dir, 'mirror.sqlite');
 
 describe('mirror migrations', () => {
-  it('a new file is created at the latest version, in WAL mode with synchronous=NORMAL', () => {
+  it('a new file is created at the latest version, in WAL mode with synchronous=NORMAL and 8 kB pages', () => {
     const mirror = openMirror(dir);
     expect(schemaVersion(mirror.db)).toBe(MIGRATIONS.at(-1)!.version);
     expect(mirror.db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(mirror.db.pragma('synchronous', { simple: true })).toBe(1);
+    expect(mirror.db.pragma('page_size', { simple: true })).toBe(8192);
+    mirror.close();
+  });
+
+  it('an existing file keeps its page size', () => {
+    const old = new Database(file());
+    old.pragma('page_size = 4096');
+    migrate(old, MIGRATIONS.slice(0, 1));
+    old.close();
+    const mirror = Mirror.open(file());
+    expect(mirror.db.pragma('page_size', { simple: true })).toBe(4096);
+    expect(schemaVersion(mirror.db)).toBe(MIGRATIONS.at(-1)!.version);
     mirror.close();
   });
 
