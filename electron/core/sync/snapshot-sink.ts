@@ -77,7 +77,8 @@ export class PageBuffer {
     if (tiled) {
       return (function* () {
         let index = 0;
-        for (const page of sorted) {
+        // Each page is let go once its rows are written, so a large resource's pages are not all held to its end.
+        for (let page = sorted.shift(); page !== undefined; page = sorted.shift()) {
           for (const row of page.rows()) {
             if (index === count) return;
             yield row;
