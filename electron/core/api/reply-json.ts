@@ -115,7 +115,7 @@ class FlatScan {
       if (folder.overwrote) return null;
       if (after === BRACE_CLOSE) break;
     }
-    return this.skipSpace(this.at + 1) === text.length ? folder.root : null;
+    return this.skipSpace(this.at + 1) === text.length ? folder.finish() : null;
   }
 
   /** JSON's four whitespace characters from `at`; returns (and sets `at` to) the position after them. */

@@ -47,7 +47,7 @@ function bracketEnd(key: string, open: number): number {
 export function unflatten(body: WireObject): WireObject {
   const folder = new Folder();
   for (const key of Object.keys(body)) folder.add(key, body[key]!);
-  return folder.root;
+  return folder.finish();
 }
 
 /**
@@ -56,17 +56,37 @@ export function unflatten(body: WireObject): WireObject {
  * The keys of one record come together and share their parent (`domains[domain][17][…]`), so the parent
  * found for one key is kept: while the next key is that same prefix plus one well-formed `[leaf]`, the
  * value goes straight in, without parsing the prefix again or walking down from the root.
+ *
+ * Records of one list have the same fields in the same order, so a record is made as a copy of the shape
+ * its kind of record had last (every field present, undefined), and its fields fill that shape in place:
+ * no object grown field by field. Should its fields stray from the shape (another field, another order, or
+ * fewer), it is remade from the fields it got, so the fold stays exactly what adding them one by one gives.
  */
 export class Folder {
-  readonly root: WireObject = {};
+  private readonly root: WireObject = {};
   /** Whether a member landed on a property that was already there: a repeated key, or a node replaced or merged into. */
   overwrote = false;
   private kept: string | null = null;
   private parent = this.root;
+  /** Where the kept parent hangs (to remake it in place), and its kind when `walk` made it new, else null. */
+  private parentHolder: WireObject = this.root;
+  private parentSegment = '';
+  private parentKind: string | null = null;
+  /** The shape the kept parent was copied from while its fields keep to it, and how many have come. */
+  private filling: Shape | null = null;
+  private filled = 0;
+  /** The last shape of each kind of record (`orders/order/#/lineitems/lineitem/#`). */
+  private readonly shapes = new Map<string, Shape>();
 
   /** The key prefix of the parent kept from the last key (`domains[domain][17]`), or null when none is kept. */
   get parentKey(): string | null {
     return this.kept;
+  }
+
+  /** The fold of every member added; call once, after the last. */
+  finish(): WireObject {
+    this.finishParent();
+    return this.root;
   }
 
   add(key: string, value: WireValue): void {
@@ -75,9 +95,10 @@ export class Folder {
       this.addLeaf(key.slice(parentKey.length + 1, -1), value);
       return;
     }
+    this.finishParent();
     const path = parseBracketKey(key);
     this.parent = this.walk(path);
-    this.setLeaf(this.parent, path[path.length - 1]!, value);
+    this.addLeaf(path[path.length - 1]!, value);
     // A parent reached through no bracket is not kept: a plain key (`orders`) may replace the node it hangs from.
     this.kept = path.length > 1 ? key.slice(0, key.lastIndexOf('[')) : null;
   }
@@ -88,23 +109,71 @@ export class Folder {
    * so it folds the same and reports an overwrite the same.
    */
   addLeaf(leaf: string, value: WireValue): void {
+    const filling = this.filling;
+    if (filling !== null) {
+      if (filling.keys[this.filled] === leaf) {
+        this.parent[leaf] = value; // a field of the shape, set once: never `__proto__` (shapes have none)
+        this.filled++;
+        return;
+      }
+      // A field past a shape filled in full is added as to any object; anything else means remaking it.
+      if (this.filled === filling.keys.length) this.filling = null;
+      else this.remakeParent();
+    }
     this.setLeaf(this.parent, leaf, value);
   }
 
   /** The node at `path` minus its last segment, made an object (from an array, or in place of a scalar) as needed. */
   private walk(path: string[]): WireObject {
     let node = this.root;
+    let holder = node;
+    let made = false;
     for (let i = 0; i < path.length - 1; i++) {
       const segment = path[i]!;
       const next = ownValue(node, segment);
+      holder = node;
       if (isWireObject(next)) {
         node = next;
+        made = false;
         continue;
       }
       if (next !== undefined) this.overwrote = true;
+      made = !Array.isArray(next);
       node = setOwn(node, segment, Array.isArray(next) ? arrayToObject(next) : {});
     }
+    this.parentHolder = holder;
+    this.parentSegment = path.length > 1 ? path[path.length - 2]! : '';
+    this.parentKind = made ? kindOf(path) : null;
+    const shape = this.parentKind === null ? undefined : this.shapes.get(this.parentKind);
+    if (shape !== undefined) {
+      // In place of the empty object just made there.
+      node = setOwn(holder, this.parentSegment, { ...shape.template });
+      this.filling = shape;
+      this.filled = 0;
+    }
     return node;
+  }
+
+  /** Done with the kept parent: remade if it got fewer fields than its shape; its fields are its kind's shape now. */
+  private finishParent(): void {
+    if (this.filling !== null && this.filled < this.filling.keys.length) this.remakeParent();
+    const kind = this.parentKind;
+    if (kind !== null && this.filling === null) {
+      const keys = Object.keys(this.parent);
+      if (keys.length > 0 && !keys.includes('__proto__')) this.shapes.set(kind, new Shape(keys));
+    }
+    this.filling = null;
+    this.parentKind = null;
+  }
+
+  /** The kept parent as the fields it got so far, in their order, in place of the copy of its shape. */
+  private remakeParent(): void {
+    const copy = this.parent;
+    const fresh: WireObject = {};
+    const keys = this.filling!.keys;
+    for (let i = 0; i < this.filled; i++) fresh[keys[i]!] = copy[keys[i]!]!;
+    this.parent = setOwn(this.parentHolder, this.parentSegment, fresh);
+    this.filling = null;
   }
 
   private setLeaf(node: WireObject, key: string, value: WireValue): void {
@@ -118,6 +187,22 @@ export class Folder {
     for (const [key, value] of Object.entries(b)) this.setLeaf(out, key, value);
     return out;
   }
+}
+
+/** The fields of a kind of record in order, and an object holding each of them (undefined) to copy. */
+class Shape {
+  readonly template: WireObject;
+
+  constructor(readonly keys: readonly string[]) {
+    this.template = Object.fromEntries(keys.map((key) => [key, undefined])) as unknown as WireObject;
+  }
+}
+
+/** The kind of the record a key's path leads into: its segments but the leaf, each index as `#`. */
+function kindOf(path: readonly string[]): string {
+  let kind = '';
+  for (let i = 0; i < path.length - 1; i++) kind += `${i > 0 ? '/' : ''}${INDEX.test(path[i]!) ? '#' : path[i]}`;
+  return kind;
 }
 
 /** Whether `key` is `prefix` followed by exactly one well-formed `[leaf]`. */
