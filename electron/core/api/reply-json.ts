@@ -62,6 +62,8 @@ const BRACE_OPEN = 0x7b, BRACE_CLOSE = 0x7d, QUOTE = 0x22, COLON = 0x3a, COMMA =
 const BRACKET_OPEN = 0x5b, BRACKET_CLOSE = 0x5d;
 const MINUS = 0x2d, PLUS = 0x2b, DOT = 0x2e, ZERO = 0x30, NINE = 0x39, LOWER_E = 0x65, UPPER_E = 0x45;
 const LOWER_T = 0x74, LOWER_F = 0x66, LOWER_N = 0x6e;
+/** V8 slices a string of this many characters or more as a view into the one it is sliced from. */
+const SHORTEST_VIEW = 13;
 /** From here up, a byte is part of a UTF-8 sequence, not a character of its own. */
 const NON_ASCII = 0x80;
 
@@ -168,12 +170,13 @@ class FlatScan {
     const end = this.stringEnd(start);
     if (end < 0) return null;
     this.at = end + 1;
-    // Sliced, not copied: V8 makes a slice of 13 characters or more a view into the text, so a value keeps its
-    // whole reply text alive. The sync keeps none: each page's records go to the writer thread once decoded
-    // (sync/pullers.ts, worker-sink.ts; v8.serialize copies the characters). Whoever does keep records (a
-    // caller, the inline sink when that thread is down) keeps texts that are mostly values anyway; copying
-    // each value out cost two more strings per member.
-    if (!this.escaped) return this.encoded ? this.bytes.toString('utf8', start, end) : this.text.slice(start, end);
+    // Copied, not sliced: V8 makes a slice of 13 characters or more a view into the text, so one value would
+    // keep the whole reply text alive, and a reply text alive at a minor GC goes to the old generation, which
+    // only a full GC empties (a sync's peak held some 20 MB of them). Shorter slices V8 copies anyway.
+    if (!this.escaped) {
+      if (this.encoded) return this.bytes.toString('utf8', start, end);
+      return end - start < SHORTEST_VIEW ? this.text.slice(start, end) : this.bytes.toString('latin1', start, end);
+    }
     try {
       const literal = this.encoded ? this.bytes.toString('utf8', start - 1, end + 1) : this.text.slice(start - 1, end + 1);
       return JSON.parse(literal) as string;
