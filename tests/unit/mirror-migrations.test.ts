@@ -22,6 +22,15 @@ describe('mirror migrations', () => {
     mirror.close();
   });
 
+  it("the app's connection has an 8 MB page cache, the writer thread's second connection 4 MB", () => {
+    const app = Mirror.open(file());
+    const writer = Mirror.attach(file());
+    expect(app.db.pragma('cache_size', { simple: true })).toBe(-8000);
+    expect(writer.db.pragma('cache_size', { simple: true })).toBe(-4000);
+    writer.close();
+    app.close();
+  });
+
   it('an existing file keeps its page size', () => {
     const old = new Database(file());
     old.pragma('page_size = 4096');

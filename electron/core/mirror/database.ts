@@ -3,7 +3,8 @@ import type Database from 'better-sqlite3';
 import { openSqliteFile } from '../sqlite.js';
 import { MIGRATIONS } from './migrations/index.js';
 
-export function openMirrorDatabase(path: string): Database.Database {
+/** `cacheMb`: the connection's page cache (each connection has its own). */
+export function openMirrorDatabase(path: string, cacheMb = 8): Database.Database {
   return openSqliteFile(path, {
     label: 'the mirror database',
     synchronous: 'NORMAL',
@@ -13,10 +14,8 @@ export function openMirrorDatabase(path: string): Database.Database {
     // CPU than the default 4 kB (fewer pages to split, checksum and log).
     pageSize: 8192,
     pragmas: [
-      // 8 MB of page cache per connection (a sync has two: the app's and its writer thread's): writing a
-      // 20,000-row snapshot was measured no slower than with 16 or 32 MB, and the sync's peak memory stays
-      // within its budget.
-      'cache_size = -8000',
+      // The app's connection keeps 8 MB; the sync's writer thread opens its own with 4 (Mirror.attach).
+      `cache_size = -${cacheMb * 1000}`,
       // ANALYZE samples this many rows per index: planner statistics in milliseconds, refreshed after every sync.
       'analysis_limit = 1000',
     ],
