@@ -4,6 +4,8 @@ import type { Measured, NaiveFigures, QueryFigures, RawFigures, SyncFigures, Tra
 export interface BenchRuns {
   raw: Measured<RawFigures>;
   sync: Measured<SyncFigures>;
+  /** Each round's raw and sync wall times, run back to back (the machine's speed drifts between rounds). */
+  rounds: Array<{ rawMs: number; syncMs: number }>;
   naive: Measured<NaiveFigures>;
   queries: Measured<QueryFigures>;
 }

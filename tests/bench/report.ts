@@ -2,6 +2,7 @@
 import { availableParallelism } from 'node:os';
 import type { BenchRuns, NaiveEstimate, Target } from './figures.js';
 import type { LatencyFigures } from './jobs.js';
+import { latency } from './stats.js';
 
 export interface ReportContext {
   runs: BenchRuns;
@@ -91,18 +92,24 @@ function targetLines({ targets }: ReportContext): string {
     .join('\n');
 }
 
+function roundRatios(rounds: BenchRuns['rounds']): string {
+  const ratios = rounds.map(({ rawMs, syncMs }) => syncMs / rawMs);
+  return `${ratios.map((r) => `${fixed(r, 2)}×`).join(' ')}, median ${fixed(latency(ratios).p50Ms, 2)}×`;
+}
+
 export function formatReport(context: ReportContext): string {
   const { runs, naive, rounds } = context;
   const misses = context.targets.filter((t) => !t.pass).length;
   return [
     `Full sync of the sandbox's large preset over loopback: ${whole(runs.sync.rows)} rows ` +
       `(node ${process.version}, ${availableParallelism()} CPUs, the sandbox in a process of its own).`,
-    `raw and sync: wall time of the fastest of ${rounds} round${rounds === 1 ? '' : 's'}, peak RSS the highest; every run in a fresh process.`,
+    `raw and sync: wall time of the fastest of ${rounds} round${rounds === 1 ? '' : 's'} (the two run in turn first and second), peak RSS the highest; every run in a fresh process.`,
     '',
     transferTable(context),
     naiveNote(context),
     '',
     `sync / raw    ${fixed(runs.sync.wallMs / runs.raw.wallMs, 2)}×`,
+    `  round by round (each round's two runs back to back): ${roundRatios(runs.rounds)}`,
     `naive / sync  ${fixed(naive.wallMs / runs.sync.wallMs, 1)}×`,
     '',
     "Where the time goes (sync read: from a resource's first request to the next one's, its pages read, decoded and handed",

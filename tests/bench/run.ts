@@ -68,11 +68,17 @@ async function measure(sandbox: SandboxInfo, dir: string, bundle: string, option
   const raws: Measured<RawFigures>[] = [];
   const syncs: Measured<SyncFigures>[] = [];
   for (let round = 1; round <= options.rounds; round++) {
-    log(`round ${round}/${options.rounds}: raw transfer…`);
-    raws.push(await runWorker(bundle, { kind: 'raw', sandbox, plan: warmUp.plan }));
-    log(`  ${Math.round(raws.at(-1)!.wallMs)} ms; sync…`);
-    syncs.push(await runWorker(bundle, { kind: 'sync', sandbox, mirrorPath: join(dir, `sync-${round}.sqlite`) }));
-    log(`  ${Math.round(syncs.at(-1)!.wallMs)} ms`);
+    const raw = async () => {
+      raws.push(await runWorker(bundle, { kind: 'raw', sandbox, plan: warmUp.plan }));
+      log(`  raw transfer ${Math.round(raws.at(-1)!.wallMs)} ms`);
+    };
+    const sync = async () => {
+      syncs.push(await runWorker(bundle, { kind: 'sync', sandbox, mirrorPath: join(dir, `sync-${round}.sqlite`) }));
+      log(`  sync ${Math.round(syncs.at(-1)!.wallMs)} ms`);
+    };
+    log(`round ${round}/${options.rounds}…`);
+    // In turn first and second, so that neither variant always meets the sandbox just after the other.
+    for (const run of round % 2 === 1 ? [raw, sync] : [sync, raw]) await run();
   }
   const raw = fastest(raws);
   const sync = fastest(syncs);
@@ -90,7 +96,8 @@ async function measure(sandbox: SandboxInfo, dir: string, bundle: string, option
     listPages: options.listPages,
     searches: options.searches,
   });
-  return { raw, sync, naive, queries };
+  const rounds = raws.map((run, i) => ({ rawMs: run.wallMs, syncMs: syncs[i]!.wallMs }));
+  return { raw, sync, rounds, naive, queries };
 }
 
 async function main(): Promise<void> {
