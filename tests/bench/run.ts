@@ -31,7 +31,7 @@ function parseOptions(): BenchOptions {
   const { values } = parseArgs({
     options: {
       json: { type: 'boolean', default: false },
-      rounds: { type: 'string', default: '3' },
+      rounds: { type: 'string', default: '5' },
       'naive-rows': { type: 'string', default: '1000' },
       'list-pages': { type: 'string', default: '360' },
       searches: { type: 'string', default: '400' },
