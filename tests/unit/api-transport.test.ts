@@ -5,7 +5,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiError } from '../../electron/core/api/errors.js';
-import { createHttp, postForm } from '../../electron/core/api/http.js';
+import { createHttp, postForm, releaseBody } from '../../electron/core/api/http.js';
 import { interpretReply } from '../../electron/core/api/reply.js';
 
 /** What the server does once it has read a request's head. */
@@ -107,5 +107,23 @@ describe('HTTP layer failure modes', () => {
     const http = createHttp();
     const error = await postForm(http, 'get-orders', `http://127.0.0.1:${port}/x`, new FormData(), {}).catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'network', code: 'ECONNREFUSED' });
+  });
+});
+
+describe('releaseBody', () => {
+  it('frees the bytes of a reply that holds its own memory, once read', () => {
+    const reply = { status: 200, headers: {}, body: Buffer.alloc(300_000, 0x20) };
+    const view = reply.body;
+    releaseBody(reply);
+    expect(view.buffer.byteLength).toBe(0);
+  });
+
+  it("leaves alone a small reply's share of Node's buffer pool, and the other buffers in it", () => {
+    const neighbour = Buffer.from('neighbour in the pool');
+    const reply = { status: 200, headers: {}, body: Buffer.from('{"result":"success"}') };
+    expect(reply.body.buffer).toBe(neighbour.buffer); // both in the pool
+    releaseBody(reply);
+    expect(reply.body.toString()).toBe('{"result":"success"}');
+    expect(neighbour.toString()).toBe('neighbour in the pool');
   });
 });

@@ -42,7 +42,7 @@ import {
 } from './encoders.js';
 import { ApiError } from './errors.js';
 import { formEntries, toFormData, toUrlEncoded } from './form.js';
-import { createHttp, postForm, type HttpOptions } from './http.js';
+import { createHttp, postForm, releaseBody, type HttpOptions } from './http.js';
 import { OPERATIONS, type OperationName, type OperationSpec } from './operations.js';
 import type * as P from './params.js';
 import { interpretReply, type ReplyBody } from './reply.js';
@@ -308,7 +308,11 @@ export class ResellerClient {
       ...COMMON_HEADERS,
       Authorization: `Bearer ${token}`,
     });
-    return interpretReply(name, reply, spec.reply);
+    try {
+      return interpretReply(name, reply, spec.reply);
+    } finally {
+      releaseBody(reply);
+    }
   }
 
   /** Token grants are retried like reads: a lost password grant is harmless, a lost refresh falls back to the password. */

@@ -43,3 +43,16 @@ export async function postForm(
     throw interpretTransportError(operation, error);
   }
 }
+
+/**
+ * Frees a reply's bytes at once, once they have been read (into strings: nothing keeps a view of them), when
+ * they hold memory of their own; a small reply's share of Node's buffer pool is left to the GC. Freed at a
+ * later GC instead, the replies of a sync (a few hundred of about 250 kB) leave the allocator holding freed
+ * blocks rather than reusing one: the sync's peak memory was about 10 MB higher.
+ */
+export function releaseBody(reply: HttpReply): void {
+  const { body } = reply;
+  if (body.byteOffset === 0 && body.byteLength === body.buffer.byteLength) {
+    (body.buffer as ArrayBuffer).transfer(0);
+  }
+}
