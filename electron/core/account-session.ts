@@ -16,11 +16,13 @@ import { accountPaths } from './data-dir.js';
 import { Mirror } from './mirror/index.js';
 import { openOutbox, queuedInvoice, Replayer, type Outbox, type RunReport } from './outbox/index.js';
 import { ConnectivityMonitor, Syncer, SyncScheduler, type ConnectivityChange } from './sync/index.js';
-import type { SecretVault } from './vault/index.js';
+import type { AtRestCipher, SecretVault } from './vault/index.js';
 
 export interface AccountSessionOptions {
   dataDir: string;
   vault: SecretVault;
+  /** Seals the EPP codes the mirror and the outbox keep: the account's (AtRestCipher.forAccount). */
+  cipher: AtRestCipher;
   /** Minutes between background syncs (0: none). */
   syncIntervalMinutes: number;
   /** Background work (sync on open and on a timer, replay on its own): the app wants it, the CLI does not. */
@@ -58,8 +60,8 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
     const paths = accountPaths(options.dataDir, config.name);
     mkdirSync(paths.dir, { recursive: true });
     this.client = new ResellerClient({ account: config.name, ...config }, options.vault);
-    this.mirror = Mirror.open(paths.mirror);
-    this.outbox = openOutbox(paths.outbox);
+    this.mirror = Mirror.open(paths.mirror, { cipher: options.cipher });
+    this.outbox = openOutbox(paths.outbox, { cipher: options.cipher });
     this.syncer = new Syncer({ client: this.client, mirror: this.mirror, connectivity: this.connectivity });
     this.scheduler = new SyncScheduler(this.syncer, { intervalMinutes: options.syncIntervalMinutes });
     this.replayer = new Replayer(this.outbox, this.client);

@@ -31,7 +31,7 @@ import { accountPaths } from './data-dir.js';
 import { DeskError, toDeskError } from './desk-error.js';
 import { overlay, type OverlayResource } from './outbox/index.js';
 import { fileSettingsStore, type SettingsStore } from './settings-store.js';
-import { MemoryVault, type SecretVault } from './vault/index.js';
+import { AT_REST_KEY_SECRET, AtRestCipher, MemoryVault, type SecretVault } from './vault/index.js';
 
 /** The bundled sandbox provider, started for the demo account. */
 export interface DemoProvider {
@@ -229,6 +229,7 @@ export class Desk extends EventEmitter<DeskEvents> {
     const session = new AccountSession(config, {
       dataDir: this.options.dataDir,
       vault: this.options.vault,
+      cipher: await AtRestCipher.forAccount(this.options.vault, config.name),
       syncIntervalMinutes: this.settings.get().syncIntervalMinutes,
       background: this.background,
     });
@@ -283,6 +284,8 @@ export class Desk extends EventEmitter<DeskEvents> {
       this.session = null;
     }
     for (const secret of [CLIENT_SECRET_SECRET, PASSWORD_SECRET, REFRESH_TOKEN_SECRET]) await this.options.vault.delete(config.name, secret);
+    // Kept data keeps the key that opens its sealed EPP codes.
+    if (!keepData) await this.options.vault.delete(config.name, AT_REST_KEY_SECRET);
     this.accounts.remove(config.name);
     if (!keepData) await rm(accountPaths(this.options.dataDir, config.name).dir, { recursive: true, force: true });
     this.emitAccounts();

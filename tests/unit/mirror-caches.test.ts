@@ -1,4 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AtRestCipher } from '../../electron/core/vault/at-rest-cipher.js';
 import type { WhoisResult } from '../../shared/models.js';
 import type { Mirror } from '../../electron/core/mirror/index.js';
 import type { Invoice } from '../../shared/models.js';
@@ -45,6 +48,27 @@ describe('answer caches', () => {
       value: { ...whois, available: true },
       fetchedAt: '2026-11-22T11:00:00.000Z',
     });
+  });
+
+  it('keep EPP codes sealed in the file, readable only with the same key', () => {
+    const cipher = AtRestCipher.ephemeral();
+    mirror.close();
+    mirror = openMirror(dir, { cipher });
+    mirror.eppCache.put('example.com', { delivery: 'returned', eppCode: 'Zq7-epp-code' });
+    mirror.whoisCache.put('example.com', whois);
+    const stored = mirror.db.prepare('SELECT json FROM epp_cache').pluck().get() as string;
+    expect(stored).not.toContain('Zq7-epp-code');
+    mirror.close();
+    const bytes = readdirSync(dir).map((file) => readFileSync(join(dir, file)).toString('latin1')).join('');
+    expect(bytes).toContain('unavailable'); // the whois answer is plain
+    expect(bytes).not.toContain('Zq7-epp-code');
+
+    mirror = openMirror(dir, { cipher });
+    expect(mirror.eppCache.get('example.com')?.value).toEqual({ delivery: 'returned', eppCode: 'Zq7-epp-code' });
+    mirror.close();
+    // Another key (the vault lost this one): no answer, rather than an error.
+    mirror = openMirror(dir, { cipher: AtRestCipher.ephemeral() });
+    expect(mirror.eppCache.get('example.com')).toBeNull();
   });
 
   it('survive reopening the file', () => {

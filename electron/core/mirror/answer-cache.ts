@@ -1,5 +1,6 @@
 /** Answers of on-demand operations (whois, whois-info, EPP code), kept per domain with the time fetched. */
 import type { Database, Statement } from 'better-sqlite3';
+import type { AtRestCipher } from '../vault/at-rest-cipher.js';
 
 export interface CachedAnswer<T> {
   value: T;
@@ -19,6 +20,8 @@ export class AnswerCache<T> {
     db: Database,
     table: AnswerCacheTable,
     private readonly now: () => Date,
+    /** Seals the answers (they are secrets: EPP codes); one it cannot open reads as no answer. */
+    private readonly cipher: AtRestCipher | null = null,
   ) {
     this.upsert = db.prepare(
       `INSERT INTO ${table} (key, json, fetched_at) VALUES (?, ?, ?)
@@ -28,15 +31,17 @@ export class AnswerCache<T> {
   }
 
   put(domain: string, value: T, fetchedAt: Date = this.now()): void {
-    this.upsert.run(keyOf(domain), JSON.stringify(value), fetchedAt.toISOString());
+    const json = JSON.stringify(value);
+    this.upsert.run(keyOf(domain), this.cipher ? this.cipher.seal(json) : json, fetchedAt.toISOString());
   }
 
   /** The cached answer; null when there is none or, given maxAgeMs, when it is older than that. */
   get(domain: string, maxAgeMs?: number): CachedAnswer<T> | null {
     const row = this.select.get(keyOf(domain)) as [string, string] | undefined;
     if (!row) return null;
-    const [json, fetchedAt] = row;
+    const [stored, fetchedAt] = row;
     if (maxAgeMs !== undefined && this.now().getTime() - Date.parse(fetchedAt) > maxAgeMs) return null;
-    return { value: JSON.parse(json) as T, fetchedAt };
+    const json = this.cipher ? this.cipher.open(stored) : stored;
+    return json === null ? null : { value: JSON.parse(json) as T, fetchedAt };
   }
 }

@@ -27,12 +27,15 @@ import { searchAll } from './search-query.js';
 import { writeRecord, writeSnapshot, type SnapshotTally, type UpsertOutcome } from './snapshot.js';
 import { statement } from './statements.js';
 import { SyncLog } from './sync-log.js';
+import { AtRestCipher } from '../vault/at-rest-cipher.js';
 
 export interface MirrorOptions {
   /** Clock for written/synced/fetched times. */
   now?: () => Date;
   /** Today as `YYYY-mm-dd`, for "within N days" filters; default: the local date of now(). */
   today?: () => string;
+  /** Seals the EPP codes it keeps: the account's (from the vault); default, one whose key dies with the process. */
+  cipher?: AtRestCipher;
 }
 
 const encoders = new Map<ResourceName, RowEncoder<unknown>>();
@@ -73,7 +76,7 @@ export class Mirror {
     this.searchIndex = new SearchIndexWriter(db);
     this.whoisCache = new AnswerCache(db, 'whois_cache', this.now);
     this.whoisInfoCache = new AnswerCache(db, 'whois_info_cache', this.now);
-    this.eppCache = new AnswerCache(db, 'epp_cache', this.now);
+    this.eppCache = new AnswerCache(db, 'epp_cache', this.now, options.cipher ?? AtRestCipher.ephemeral());
   }
 
   /** Opens (creating or upgrading) the mirror file of one account; a sync run left `running` was interrupted. */

@@ -4,6 +4,7 @@ import { localIdOf } from '../../../shared/outbox/local-ids.js';
 import type { EntryProblem, OutboxEntry } from '../../../shared/outbox/entry.js';
 import type { MutationKind } from '../../../shared/outbox/kinds.js';
 import type { EntryState } from '../../../shared/outbox/states.js';
+import { AtRestCipher } from '../vault/at-rest-cipher.js';
 
 /** A row of the entries table. */
 export interface EntryRow {
@@ -24,7 +25,8 @@ export interface EntryRow {
   precheck: string | null;
 }
 
-export function toEntry(row: EntryRow, waitingFor: string | null): OutboxEntry {
+/** `cipher` opens sealed results; one it cannot open (sealed under a key since lost) reads as no result. */
+export function toEntry(row: EntryRow, waitingFor: string | null, cipher: AtRestCipher): OutboxEntry {
   return {
     id: row.id,
     kind: row.kind,
@@ -39,6 +41,11 @@ export function toEntry(row: EntryRow, waitingFor: string | null): OutboxEntry {
     updatedAt: row.updated_at,
     sentAt: row.sent_at,
     nextAttemptAt: row.next_attempt_at,
-    result: row.result === null ? null : JSON.parse(row.result),
+    result: resultOf(row.result, cipher),
   } as OutboxEntry;
+}
+
+function resultOf(stored: string | null, cipher: AtRestCipher): unknown {
+  const json = stored !== null && AtRestCipher.isSealed(stored) ? cipher.open(stored) : stored;
+  return json === null ? null : JSON.parse(json);
 }

@@ -16,10 +16,13 @@ import { OutboxValidationError, validateParams, type AnyMutationInput, type Muta
 import { OutboxError, PENDING_STATES, type EntryState } from '../../../shared/outbox/states.js';
 import { EntryStore, type EntryFilter } from './store.js';
 import { waitingReasons } from './waiting.js';
+import { AtRestCipher } from '../vault/at-rest-cipher.js';
 
 export interface OutboxOptions {
   /** Clock for created/updated times (epoch ms). */
   now?: () => number;
+  /** Seals the secrets in results (EPP codes): the account's; default, one whose key dies with the process. */
+  cipher?: AtRestCipher;
 }
 
 export interface OutboxEvents {
@@ -28,7 +31,7 @@ export interface OutboxEvents {
 }
 
 export function openOutbox(file: string, options: OutboxOptions = {}): Outbox {
-  return new Outbox(openDatabase(file), options.now ?? Date.now);
+  return new Outbox(openDatabase(file), options.now ?? Date.now, options.cipher ?? AtRestCipher.ephemeral());
 }
 
 export class Outbox extends EventEmitter<OutboxEvents> {
@@ -39,9 +42,10 @@ export class Outbox extends EventEmitter<OutboxEvents> {
   constructor(
     private readonly db: Database.Database,
     readonly now: () => number,
+    private readonly cipher: AtRestCipher,
   ) {
     super();
-    this.store = new EntryStore(db);
+    this.store = new EntryStore(db, cipher);
     this.journal = new ReplayJournal(db, this.store, (ids) => this.notify(ids));
   }
 
@@ -195,7 +199,7 @@ export class Outbox extends EventEmitter<OutboxEvents> {
 
   private toEntries(rows: readonly EntryRow[]): OutboxEntry[] {
     const waiting = rows.some((row) => row.state === 'queued') ? waitingReasons(this.store.activeRows()) : new Map<number, string>();
-    return rows.map((row) => toEntry(row, waiting.get(row.id) ?? null));
+    return rows.map((row) => toEntry(row, waiting.get(row.id) ?? null, this.cipher));
   }
 
   private notify(ids: readonly number[]): void {

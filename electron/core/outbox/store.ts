@@ -4,6 +4,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { PreparedAttachment } from './attachments.js';
+import type { AtRestCipher } from '../vault/at-rest-cipher.js';
 import type { EntryProblem } from '../../../shared/outbox/entry.js';
 import type { EntryRow } from './entry-row.js';
 import { CREATED_RESOURCE, isCreate, type MutationKind } from '../../../shared/outbox/kinds.js';
@@ -34,8 +35,14 @@ export interface EntryFilter {
 /** Params the outbox keeps only while they may still be sent. */
 const SECRET_FIELDS = ['password2', 'rootpw'];
 
+/** Mutations whose result is a secret (an EPP code): it is kept sealed (see AtRestCipher). */
+export const SEALED_RESULTS: ReadonlySet<MutationKind> = new Set(['domain-request-epp']);
+
 export class EntryStore {
-  constructor(private readonly db: Database.Database) {}
+  constructor(
+    private readonly db: Database.Database,
+    private readonly cipher: AtRestCipher,
+  ) {}
 
   /** Ends the backoff of every entry still to send or to check; returns their ids. */
   dueNow(now: number): number[] {
@@ -132,11 +139,17 @@ export class EntryStore {
     }
     if (changes.sent_at !== undefined) columns.sent_at = changes.sent_at;
     if (changes.next_attempt_at !== undefined) columns.next_attempt_at = changes.next_attempt_at;
-    if (changes.result !== undefined) columns.result = JSON.stringify(changes.result);
+    if (changes.result !== undefined) columns.result = this.storedResult(row.kind, changes.result);
     if (changes.precheck !== undefined) columns.precheck = changes.precheck === null ? null : JSON.stringify(changes.precheck);
     const names = Object.keys(columns);
     this.db.prepare(`UPDATE entries SET ${names.map((n) => `${n} = ?`).join(', ')} WHERE id = ?`).run(...Object.values(columns), row.id);
     if (settled) this.db.prepare('DELETE FROM attachments WHERE entry_id = ?').run(row.id);
+  }
+
+  private storedResult(kind: MutationKind, result: unknown): string | null {
+    if (result === null) return null;
+    const json = JSON.stringify(result);
+    return SEALED_RESULTS.has(kind) ? this.cipher.seal(json) : json;
   }
 
   attachmentBytes(entryId: number): Map<number, Uint8Array> {

@@ -3,12 +3,14 @@
  * shown at once (overlaid, marked, with local ids), and replayed exactly once when it is back, with a local id
  * mapped to the server's id for the edits queued against it.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Desk } from '../../../electron/core/desk.js';
 import type { DeskError } from '../../../electron/core/desk-error.js';
+import { accountPaths } from '../../../electron/core/data-dir.js';
+import { AT_REST_KEY_SECRET } from '../../../electron/core/vault/at-rest-cipher.js';
 import { MemoryVault } from '../../../electron/core/vault/memory-vault.js';
 import type { OverlaidRecord } from '../../../shared/queries.js';
 import { startSandbox } from '../../../sandbox/index.js';
@@ -16,6 +18,8 @@ import type { RunningSandbox } from '../../../sandbox/options.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'desk-offline-'));
 const providerDb = join(dir, 'provider.db');
+const vault = new MemoryVault('tests');
+const accountDir = accountPaths(join(dir, 'app'), 'Main').dir;
 let sb: RunningSandbox;
 let desk: Desk;
 let ports: { port: number; altPort: number };
@@ -47,7 +51,7 @@ async function callError(promise: Promise<unknown>): Promise<DeskError> {
 beforeAll(async () => {
   sb = await startProvider();
   ports = { port: portOf(sb.baseUrl), altPort: portOf(sb.altBaseUrl) };
-  desk = await Desk.open({ dataDir: join(dir, 'app'), vault: new MemoryVault('tests'), background: false });
+  desk = await Desk.open({ dataDir: join(dir, 'app'), vault, background: false });
 });
 
 afterAll(async () => {
@@ -149,6 +153,21 @@ describe('Desk, offline then online', () => {
     expect(error.code).toBe('invalid_input');
     expect(error.issues).toEqual([expect.objectContaining({ field: 'subject' })]);
     expect((await desk.call('outbox.list')).length).toBe(before);
+  });
+
+  it('shows an EPP code the registrar returned, and keeps it sealed in the account files (its key in the vault)', async () => {
+    const domain = sb.db
+      .prepare('SELECT id, domainname AS domain, eppcode FROM domains WHERE userid = 1 AND eppcode IS NOT NULL AND registrar_error IS NULL LIMIT 1')
+      .get() as { id: number; domain: string; eppcode: string };
+    const entry = await desk.call('outbox.enqueue', { kind: 'domain-request-epp', params: { domainid: domain.id } });
+    await desk.call('sync.run');
+    expect((await desk.call('outbox.list', { states: ['done'] })).find((e) => e.id === entry.id)?.result).toEqual({ delivery: 'returned', eppCode: domain.eppcode });
+    expect(await desk.call('domains.epp', { domain: domain.domain })).toMatchObject({ value: { delivery: 'returned', eppCode: domain.eppcode }, stale: false });
+
+    const files = readdirSync(accountDir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile());
+    expect(files.map((f) => f.name)).toEqual(expect.arrayContaining(['mirror.db', 'outbox.db']));
+    for (const file of files) expect(readFileSync(join(file.parentPath, file.name)).includes(domain.eppcode)).toBe(false);
+    expect(await vault.get('Main', AT_REST_KEY_SECRET)).toMatch(/^[A-Za-z0-9+/]{43}=$/);
   });
 
   it('answers whois from the mirror when the provider is unreachable, marked stale', async () => {
