@@ -138,6 +138,8 @@ export const PROCEDURES = {
   'outbox.retry': procedure(z.strictObject({ id })).returns<OutboxEntry>(),
   'outbox.edit': procedure(z.strictObject({ id, params: z.record(z.string(), z.unknown()) })).returns<OutboxEntry>(),
   'outbox.discard': procedure(z.strictObject({ id })).returns<OutboxEntry>(),
+  /** A needs-review entry the user found applied on the provider (a create with the id it got there, if known). */
+  'outbox.markApplied': procedure(z.strictObject({ id, serverId: id.optional() })).returns<OutboxEntry>(),
 
   'domains.whois': procedure(z.strictObject({ domain: domainName, refresh: z.boolean().optional() })).returns<Cached<WhoisResult>>(),
   'domains.whoisInfo': procedure(z.strictObject({ domain: domainName, refresh: z.boolean().optional() })).returns<Cached<WhoisInfo>>(),

@@ -181,6 +181,12 @@ export class Desk extends EventEmitter<DeskEvents> {
       },
       'outbox.edit': ({ id, params }) => this.current.outbox.edit(id, params as AnyMutationInput),
       'outbox.discard': ({ id }) => this.current.outbox.discard(id),
+      'outbox.markApplied': ({ id, serverId }) => {
+        const entry = this.current.outbox.markApplied(id, serverId ?? null);
+        // Edits that waited on it may go now.
+        void this.current.replay();
+        return entry;
+      },
 
       'domains.whois': ({ domain, refresh }) =>
         this.cachedAnswer(this.current.mirror.whoisCache, domain, refresh ?? false, () => this.current.client.whois({ domain })),

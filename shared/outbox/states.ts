@@ -5,7 +5,8 @@
  * - sending: the request may have reached the server and no answer has been recorded. Written before the
  *   request goes out; found after a crash or a lost reply, it is checked against the server before any resend.
  * - done: the server confirmed it. failed: the provider refused it (edit and retry). needs_review: the outbox
- *   cannot tell on its own what happened or what to do; the user decides (retry or discard).
+ *   cannot tell on its own what happened or what to do; the user decides: send again (retry), it went through
+ *   (mark applied: done, with the server id of what a create made when the user knows it), or discard.
  * - cancelled: discarded by the user. done and cancelled are final; rows are never deleted.
  */
 
@@ -19,7 +20,7 @@ const NEXT: Record<EntryState, readonly EntryState[]> = {
   queued: ['queued', 'sending', 'needs_review', 'cancelled'],
   sending: ['sending', 'queued', 'done', 'failed', 'needs_review'],
   failed: ['failed', 'queued', 'needs_review', 'cancelled'],
-  needs_review: ['needs_review', 'queued', 'cancelled'],
+  needs_review: ['needs_review', 'queued', 'done', 'cancelled'],
   done: [],
   cancelled: [],
 };

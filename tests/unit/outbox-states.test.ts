@@ -53,7 +53,7 @@ describe('transitions', () => {
       'queued→queued', 'queued→sending', 'queued→needs_review', 'queued→cancelled',
       'sending→queued', 'sending→sending', 'sending→done', 'sending→failed', 'sending→needs_review',
       'failed→queued', 'failed→failed', 'failed→needs_review', 'failed→cancelled',
-      'needs_review→queued', 'needs_review→needs_review', 'needs_review→cancelled',
+      'needs_review→queued', 'needs_review→done', 'needs_review→needs_review', 'needs_review→cancelled',
     ]);
   });
 
@@ -131,6 +131,47 @@ describe('entries that depend on a create', () => {
     expect(outbox.list({ recordKey: `contact:${created.localId}` }).map((e) => e.id)).toEqual([created.id, edit.id]);
     // New edits of the local contact go straight to the server id.
     expect((await updateContact(created.localId!)).params).toMatchObject({ contactid: 123 });
+  });
+});
+
+describe('marking an entry that needs review as applied', () => {
+  /** An entry whose request may have gone through, as a crash leaves it once reconciliation could not tell. */
+  function inReview(entry: OutboxEntry) {
+    send(entry);
+    outbox.journal.review(entry.id, { kind: 'reconciliation', message: 'could not tell whether it went through' }, clock.now());
+  }
+
+  it('settles it as done, with no result, and only from needs_review', async () => {
+    const entry = await updateContact(5);
+    expect(() => outbox.markApplied(entry.id)).toThrow('only entries needing review can be marked applied');
+    inReview(entry);
+    expect(() => outbox.markApplied(entry.id, 9)).toThrow('creates nothing: it takes no server id');
+    expect(outbox.markApplied(entry.id)).toMatchObject({ state: 'done', result: null, lastError: null });
+    expect(() => outbox.markApplied(entry.id)).toThrow('is done');
+    expect(() => outbox.markApplied(99_999)).toThrow('no outbox entry #99999');
+  });
+
+  it("gives a create the server id the user found, and the edits queued against it go to that id", async () => {
+    const created = await addContact();
+    const edit = await updateContact(created.localId!);
+    inReview(created);
+    expect(outbox.markApplied(created.id, 321)).toMatchObject({ state: 'done', recordKey: 'contact:321' });
+    expect(outbox.resolveId(created.localId!)).toBe(321);
+    expect(outbox.get(edit.id)).toMatchObject({ state: 'queued', params: { contactid: 321 }, waitingFor: null });
+    expect(outbox.get(created.id).params).not.toHaveProperty('password2');
+  });
+
+  it('refuses a server id another create already has; without an id, the edits that need one go to review', async () => {
+    const first = await addContact();
+    send(first);
+    outbox.journal.complete(first.id, { contactId: 321 }, 321, clock.now());
+    const second = await addContact();
+    const edit = await updateContact(second.localId!);
+    inReview(second);
+    expect(() => outbox.markApplied(second.id, 321)).toThrow('id 321 is already the server id of another add-contact entry');
+    expect(outbox.get(second.id).state).toBe('needs_review');
+    outbox.markApplied(second.id);
+    expect(outbox.get(edit.id)).toMatchObject({ state: 'needs_review', lastError: { kind: 'dependency' } });
   });
 });
 

@@ -57,7 +57,7 @@ export class ReplayJournal {
    * The server confirmed the entry. For a create, `serverId` replaces its local id everywhere; without one,
    * entries that refer to the local id cannot be sent and go to review.
    */
-  complete<K extends MutationKind>(id: number, result: MutationResult<K>, serverId: number | null, now: number): void {
+  complete<K extends MutationKind>(id: number, result: MutationResult<K> | null, serverId: number | null, now: number): void {
     const changed = this.store.transaction(() => {
       const row = this.store.mustRow(id);
       this.store.change(row, 'done', { result, failures: 0, problem: null }, now);

@@ -9,7 +9,7 @@ import { openDatabase } from './database.js';
 import type { EntryProblem, OutboxEntry, OutboxEntryOf } from '../../../shared/outbox/entry.js';
 import { toEntry, type EntryRow } from './entry-row.js';
 import { ReplayJournal } from './journal.js';
-import { CREATED_RESOURCE, type MutationKind } from '../../../shared/outbox/kinds.js';
+import { CREATED_RESOURCE, isCreate, type MutationKind } from '../../../shared/outbox/kinds.js';
 import { entryIdOf } from '../../../shared/outbox/local-ids.js';
 import { localRefs, replaceLocalId, type StoredParams } from './references.js';
 import { OutboxValidationError, validateParams, type AnyMutationInput, type Mutation } from '../../../shared/outbox/schemas.js';
@@ -106,6 +106,26 @@ export class Outbox extends EventEmitter<OutboxEvents> {
       this.store.change(row, 'queued', { problem: null, failures: 0, next_attempt_at: this.now() }, this.now());
     });
     this.notify([id]);
+    return this.get(id);
+  }
+
+  /**
+   * needs_review → done, on the user's word that it went through (they checked with the provider). A create
+   * takes the id the provider gave what it made, when the user knows it: edits queued against its local id are
+   * then sent against that id; without one they go to review, as after any create confirmed with no id.
+   */
+  markApplied(id: number, serverId: number | null = null): OutboxEntry {
+    const row = this.store.mustRow(id);
+    if (row.state !== 'needs_review') {
+      throw new OutboxError('refused', `entry #${id} is ${row.state.replace('_', ' ')}: only entries needing review can be marked applied`);
+    }
+    if (serverId !== null) {
+      if (!isCreate(row.kind)) throw new OutboxError('refused', `entry #${id} (${row.kind}) creates nothing: it takes no server id`);
+      if (this.store.claimedServerIds(row.kind, id).has(serverId)) {
+        throw new OutboxError('refused', `id ${serverId} is already the server id of another ${row.kind} entry`);
+      }
+    }
+    this.journal.complete(id, null, serverId, this.now());
     return this.get(id);
   }
 
