@@ -77,6 +77,11 @@ export function benchJson(runs: BenchRuns, naive: NaiveEstimate, targets: Target
     naiveRequests: naive.requests,
     rawRequests: runs.raw.requests,
     rawPeakRssMb: round(runs.raw.peakRssMb, 1),
+    syncCpuMs: round(runs.sync.cpuMs, 1),
+    syncMainThreadCpuMs: round(runs.sync.mainThreadCpuMs, 1),
+    syncSandboxCpuMs: runs.sync.sandboxCpuMs ?? null,
+    rawCpuMs: round(runs.raw.cpuMs, 1),
+    rawSandboxCpuMs: runs.raw.sandboxCpuMs ?? null,
     naivePeakRssMb: round(runs.naive.peakRssMb, 1),
     targets: Object.fromEntries(targets.map((t) => [t.name, { value: round(t.value, 3), [t.meets === 'at most' ? 'max' : 'min']: t.limit, pass: t.pass }])),
   };

@@ -36,17 +36,23 @@ export interface TransferFigures {
   bytes: number;
 }
 
+/** CPU time of the measured process during a run: every thread, and its main thread alone. */
+export interface CpuFigures {
+  cpuMs: number;
+  mainThreadCpuMs: number;
+}
+
 /** One resource's share of a run's reading: over HTTP, and for the sync also decoding and handing it to the writer. */
 export interface ResourceTiming {
   resource: string;
   fetchMs: number;
 }
 
-export interface RawFigures extends TransferFigures {
+export interface RawFigures extends TransferFigures, CpuFigures {
   resources: ResourceTiming[];
 }
 
-export interface SyncFigures extends TransferFigures {
+export interface SyncFigures extends TransferFigures, CpuFigures {
   /** Rows in the mirror after the sync. */
   rows: number;
   /** The sync's requests (token grant left out), for the raw transfer to replay. */
@@ -54,8 +60,6 @@ export interface SyncFigures extends TransferFigures {
   resources: ResourceTiming[];
   /** From the last page read to the end of the run: the writing not yet done, the statistics, the run record. */
   tailMs: number;
-  /** CPU time of the whole process (every thread) during the sync. */
-  cpuMs: number;
 }
 
 /** One resource of the naive run: what was measured, and how much of the resource that was. */
@@ -100,7 +104,10 @@ export interface JobResults {
   queries: QueryFigures;
 }
 
-/** A worker's figures plus its own peak resident set size. */
-export type Measured<T> = T & { peakRssMb: number };
+/**
+ * A worker's figures plus its own peak resident set size, and (filled in by the parent, where it can read
+ * the sandbox process's CPU time) the sandbox's CPU time during the run.
+ */
+export type Measured<T> = T & { peakRssMb: number; sandboxCpuMs?: number | null };
 
 export type WorkerReply<K extends JobKind = JobKind> = { ok: true; result: Measured<JobResults[K]> } | { ok: false; error: string };

@@ -11,9 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchJson, estimateNaive, targetsOf, type BenchRuns } from './figures.js';
-import type { Measured, RawFigures, SandboxInfo, SyncFigures, TransferFigures } from './jobs.js';
+import type { JobKind, JobOf, JobResults, Measured, RawFigures, SyncFigures, TransferFigures } from './jobs.js';
 import { formatReport } from './report.js';
-import { startSandboxProcess } from './sandbox-process.js';
+import { startSandboxProcess, type SandboxProcess } from './sandbox-process.js';
 import { bundleWorker } from './worker-bundle.js';
 import { runWorker } from './workers.js';
 
@@ -58,7 +58,16 @@ function fastest<T extends Measured<TransferFigures>>(runs: T[]): T {
   return { ...best, peakRssMb: Math.max(...runs.map((run) => run.peakRssMb)) };
 }
 
-async function measure(sandbox: SandboxInfo, dir: string, bundle: string, options: BenchOptions): Promise<BenchRuns> {
+/** Runs a job in a worker process, noting the sandbox's CPU time during it (the sandbox serves nothing else meanwhile). */
+async function runTimed<K extends JobKind>(bundle: string, sandbox: SandboxProcess, job: JobOf<K>): Promise<Measured<JobResults[K]>> {
+  const before = sandbox.cpuMs();
+  const result = await runWorker<K>(bundle, job);
+  const after = sandbox.cpuMs();
+  return { ...result, sandboxCpuMs: before === null || after === null ? null : after - before };
+}
+
+async function measure(server: SandboxProcess, dir: string, bundle: string, options: BenchOptions): Promise<BenchRuns> {
+  const sandbox = server.info;
   // A first sync warms the sandbox up (both measured variants then meet the same warm server) and records
   // the requests the raw transfer replays.
   log('warm-up sync (records the requests to replay)…');
@@ -69,11 +78,11 @@ async function measure(sandbox: SandboxInfo, dir: string, bundle: string, option
   const syncs: Measured<SyncFigures>[] = [];
   for (let round = 1; round <= options.rounds; round++) {
     const raw = async () => {
-      raws.push(await runWorker(bundle, { kind: 'raw', sandbox, plan: warmUp.plan }));
+      raws.push(await runTimed(bundle, server, { kind: 'raw', sandbox, plan: warmUp.plan }));
       log(`  raw transfer ${Math.round(raws.at(-1)!.wallMs)} ms`);
     };
     const sync = async () => {
-      syncs.push(await runWorker(bundle, { kind: 'sync', sandbox, mirrorPath: join(dir, `sync-${round}.sqlite`) }));
+      syncs.push(await runTimed(bundle, server, { kind: 'sync', sandbox, mirrorPath: join(dir, `sync-${round}.sqlite`) }));
       log(`  sync ${Math.round(syncs.at(-1)!.wallMs)} ms`);
     };
     log(`round ${round}/${options.rounds}…`);
@@ -110,7 +119,7 @@ async function main(): Promise<void> {
     log('starting the sandbox (large preset)…');
     const sandbox = await startSandboxProcess(['--preset', 'large', '--port', '0', '--alt-port', '0', '--control-port', '0', '--today', TODAY]);
     try {
-      runs = await measure(sandbox.info, dir, bundle, options);
+      runs = await measure(sandbox, dir, bundle, options);
     } finally {
       await sandbox.stop();
     }

@@ -6,12 +6,15 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { processCpuMs } from './cpu-clock.js';
 import type { SandboxInfo } from './jobs.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 export interface SandboxProcess {
   info: SandboxInfo;
+  /** The sandbox's CPU time so far (every thread), in ms; null where the platform does not tell. */
+  cpuMs(): number | null;
   stop(): Promise<void>;
 }
 
@@ -35,6 +38,7 @@ export async function startSandboxProcess(args: readonly string[]): Promise<Sand
   }
   return {
     info,
+    cpuMs: () => (child.pid === undefined ? null : processCpuMs(child.pid)),
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');

@@ -5,6 +5,7 @@
  */
 import axios, { type AxiosInstance } from 'axios';
 import { mapBounded } from '../../../electron/core/sync/bounded.js';
+import { CpuClock } from '../cpu-clock.js';
 import type { JobOf, PlannedRequest, RawFigures, ResourceTiming, SandboxInfo } from '../jobs.js';
 import { Traffic } from '../traffic.js';
 
@@ -20,6 +21,7 @@ export async function measureRaw(job: JobOf<'raw'>): Promise<RawFigures> {
     validateStatus: () => true,
   });
   const traffic = new Traffic(http);
+  const cpu = new CpuClock();
   const started = performance.now();
   const token = await passwordGrant(http, job.sandbox);
   const send = async ({ url, form }: PlannedRequest) => {
@@ -35,7 +37,8 @@ export async function measureRaw(job: JobOf<'raw'>): Promise<RawFigures> {
     await mapBounded(rest, concurrency, send);
     resources.push({ resource, fetchMs: performance.now() - resourceStarted });
   }
-  return { wallMs: performance.now() - started, requests: traffic.requests, bytes: traffic.bytes, resources };
+  const wallMs = performance.now() - started;
+  return { wallMs, requests: traffic.requests, bytes: traffic.bytes, resources, ...cpu.read() };
 }
 
 /** The one reply parsed: the token grant's, for its access token (the sync signs in the same way). */

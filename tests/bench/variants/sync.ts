@@ -26,13 +26,13 @@ export async function measureSync(job: JobOf<'sync'>): Promise<SyncFigures> {
     phases = new PhaseTimer();
     const started = performance.now();
     const summary = await syncer.sync();
-    const { resources, tailMs, cpuMs } = phases.finish();
+    const { resources, tailMs, cpuMs, mainThreadCpuMs } = phases.finish();
     const wallMs = performance.now() - started;
     const failed = summary.resources.filter((r) => r.outcome !== 'ok');
     if (failed.length > 0) throw new Error(`the sync failed: ${failed.map((r) => `${r.resource}: ${r.error ?? r.outcome}`).join('; ')}`);
     const counts = mirror.counts();
     const rows = SYNCED_RESOURCES.reduce((sum, resource) => sum + counts[resource], 0);
-    return { wallMs, requests: traffic.requests, bytes: traffic.bytes, rows, plan: recorder.plan, resources, tailMs, cpuMs };
+    return { wallMs, requests: traffic.requests, bytes: traffic.bytes, rows, plan: recorder.plan, resources, tailMs, cpuMs, mainThreadCpuMs };
   } finally {
     syncer.dispose();
     mirror.close();
