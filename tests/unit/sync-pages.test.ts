@@ -77,13 +77,18 @@ describe('paged pullers', () => {
       (start) => (start === 2 ? Promise.resolve(page(5, [3, 4])) : late.promise),
     ];
     let call = 0;
+    const read = (limitstart: number) => {
+      const scripted = replies[call++]?.(limitstart);
+      if (scripted) return scripted;
+      // Walk 2: five rows, consistent; the late page of walk 1 lands while it runs.
+      if (limitstart === 0) setTimeout(() => late.resolve(page(6, [99, 98])), 0);
+      return new Promise<Page<{ id: number; name: string }>>((r) => setTimeout(() => r(page(5, limitstart === 0 ? [1, 2] : limitstart === 2 ? [3, 4] : [5])), 5));
+    };
+    // Pages decoded already (the client's answer to a reply it could not hand on as bytes).
     const client = {
-      getClientsDomains: ({ limitstart }: { limitstart: number }) => {
-        const scripted = replies[call++]?.(limitstart);
-        if (scripted) return scripted;
-        // Walk 2: five rows, consistent; the late page of walk 1 lands while it runs.
-        if (limitstart === 0) setTimeout(() => late.resolve(page(6, [99, 98])), 0);
-        return new Promise((r) => setTimeout(() => r(page(5, limitstart === 0 ? [1, 2] : limitstart === 2 ? [3, 4] : [5])), 5));
+      readListPage: async (operation: string, { limitstart }: { limitstart: number }) => {
+        expect(operation).toBe('get-clients-domains');
+        return { kind: 'page', page: await read(limitstart) };
       },
     } as unknown as SyncClient;
     const handed: Array<[number, number[]]> = [];
@@ -98,11 +103,49 @@ describe('paged pullers', () => {
         handed.push([offset, (records as Array<{ id: number }>).map((r) => r.id)]);
         buffer.put('domains', { offset, count: records.length, rows: () => (records as Array<{ id: number }>).map(rowOf) });
       },
+      pageBytes: () => {
+        throw new Error('no page came as bytes');
+      },
     };
     const count = await PULLERS.domains(ctx);
     await new Promise((r) => setTimeout(r, 20));
     expect(count).toBe(5);
     expect(handed.some(([, ids]) => ids.includes(99))).toBe(false);
     expect(recordsOf(buffer.take('domains', count))).toEqual(rows([1, 2, 3, 4, 5]));
+  });
+
+  it('hand a page still in its reply bytes to the sink with the rows it may use, and count its rows by its envelope', async () => {
+    // 5 rows in pages of 2: the provider answers offset 4 with 2 rows (one past the total).
+    const replies = new Map([
+      [0, { total: 5, returned: 2 }],
+      [2, { total: 5, returned: 2 }],
+      [4, { total: 5, returned: 2 }],
+    ]);
+    const client = {
+      readListPage: (operation: string, { limitstart }: { limitstart: number }) => {
+        const counters = replies.get(limitstart)!;
+        return Promise.resolve({ kind: 'bytes', bytes: Buffer.from(`${operation}@${limitstart}`), ...counters });
+      },
+    } as unknown as SyncClient;
+    const handed: Array<[offset: number, limit: number, operation: string, text: string]> = [];
+    const progress: Array<[number, number]> = [];
+    const ctx: PullContext = {
+      client,
+      pageSize: 2,
+      concurrency: 2,
+      request: (send) => send(),
+      progress: (done, total) => progress.push([done, total]),
+      page: () => {
+        throw new Error('no page came decoded');
+      },
+      pageBytes: (offset, limit, operation, page) => handed.push([offset, limit, operation, page.bytes.toString()]),
+    };
+    expect(await PULLERS.transactions(ctx)).toBe(5);
+    expect(handed.toSorted(([a], [b]) => a - b)).toEqual([
+      [0, 2, 'get-transactions', 'get-transactions@0'],
+      [2, 2, 'get-transactions', 'get-transactions@2'],
+      [4, 1, 'get-transactions', 'get-transactions@4'],
+    ]);
+    expect(progress.at(-1)).toEqual([5, 5]);
   });
 });

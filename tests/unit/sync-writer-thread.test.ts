@@ -11,6 +11,7 @@ import type { Mirror } from '../../electron/core/mirror/index.js';
 import type { Domain, Service } from '../../shared/models.js';
 import type { SnapshotHeader } from '../../electron/core/sync/snapshot-sink.js';
 import { snapshotWorkerModule, WorkerSnapshotSink } from '../../electron/core/sync/worker-sink.js';
+import { fixtureText } from './fixtures/api/shapes.js';
 import { domain, openMirror, service, tempDir } from './mirror-fixtures.js';
 
 
@@ -93,5 +94,20 @@ describe('the snapshot writer thread', () => {
     expect(sink.fallbackReason).toMatch(/no such writer/);
     expect(await write(sink, 'domains', [domain(2)])).toMatchObject({ added: 1 });
     expect(mirror.get('domains', 2)).toEqual(domain(2));
+  });
+
+  it('decodes pages that come as reply bytes on the thread; one it cannot decode fails its write with the reason unless read again', async () => {
+    const sink = threadSink();
+    const reply = Buffer.from(fixtureText('clients-domains.flat.json'));
+    const header = { resource: 'domains', count: 2, at: '2026-11-22T10:00:00.000Z', today: '2026-11-22', previousSyncDay: null } as const;
+    sink.pageBytes('domains', 0, 25, 'get-clients-domains', { kind: 'bytes', bytes: Buffer.from('{"result":"success","numreturned":2,"domains":'), total: 2, returned: 2 });
+    await expect(sink.apply(header)).rejects.toThrow(/get-clients-domains: unexpected reply: reply is not a JSON object/);
+    expect(mirror.counts().domains).toBe(0);
+
+    sink.pageBytes('domains', 0, 25, 'get-clients-domains', { kind: 'bytes', bytes: Buffer.from('garbage'), total: 2, returned: 2 });
+    sink.pageBytes('domains', 0, 25, 'get-clients-domains', { kind: 'bytes', bytes: reply, total: 2, returned: 2 });
+    expect(await sink.apply(header)).toMatchObject({ added: 2 });
+    expect(mirror.get('domains', 31)?.domainName).toBe('bakery-example.test');
+    expect(sink.fallbackReason).toBeNull();
   });
 });

@@ -45,7 +45,9 @@ import { formEntries, toFormData, toUrlEncoded } from './form.js';
 import { createHttp, postForm, releaseBody, type HttpOptions } from './http.js';
 import { OPERATIONS, type OperationName, type OperationSpec } from './operations.js';
 import type * as P from './params.js';
-import { interpretReply, type ReplyBody } from './reply.js';
+import { readEnvelope } from './envelope.js';
+import { PAGED_LISTS, type ListPageReply, type PagedListOperation, type PagedListRecord } from './paged-lists.js';
+import { interpretReply, type HttpReply, type ReplyBody } from './reply.js';
 import { DEFAULT_RETRY, retryDelay, type RetryPolicy } from './retry.js';
 import { Session, type SessionOptions } from './session.js';
 import { parseWhoisJson, parseWhoisText } from './whois-info.js';
@@ -202,6 +204,25 @@ export class ResellerClient {
     return decode.decodeTickets(await this.json('get-tickets', formEntries({ ...params })));
   }
 
+  /**
+   * One page of a paged list for a reader that decodes it elsewhere (the sync's writer thread): the reply's
+   * bytes with the counters of its envelope, when it says `result: success` and how many rows it holds; any
+   * other reply is read here as every reply is, into an ApiError or a decoded page.
+   */
+  readListPage<K extends PagedListOperation>(operation: K, params: P.PageParams): Promise<ListPageReply<PagedListRecord<K>>> {
+    return this.exchange(operation, formEntries({ ...params }), (reply) => {
+      const envelope = reply.status >= 200 && reply.status < 300 ? readEnvelope(reply.body) : null;
+      if (envelope?.result === 'success' && envelope.returned !== null) {
+        return { kind: 'bytes', bytes: reply.body, total: envelope.total ?? envelope.returned, returned: envelope.returned };
+      }
+      try {
+        return { kind: 'page', page: PAGED_LISTS[operation](jsonBody(operation, interpretReply(operation, reply, 'json'))) as Page<PagedListRecord<K>> };
+      } finally {
+        releaseBody(reply);
+      }
+    });
+  }
+
   /** Also teaches the client the account's own client id (sent as clientid/userid from then on). */
   async getClientsDetails(params: P.ClientsDetailsParams = {}): Promise<ClientDetailsResult> {
     const details = decode.decodeClientDetails(await this.json('get-clients-details', formEntries({ ...params })));
@@ -278,41 +299,48 @@ export class ResellerClient {
   }
 
   private async json(name: OperationName, entries: FormEntry[]) {
-    const reply = await this.call(name, entries);
-    if (reply.kind !== 'json') throw new ApiError({ kind: 'protocol', operation: name, message: `${name}: reply is not JSON` });
-    return reply.value;
+    return jsonBody(name, await this.call(name, entries));
   }
 
   /** Sends one operation; reads are retried on transient failures, writes never. */
-  private async call(name: OperationName, entries: FormEntry[]): Promise<ReplyBody> {
+  private call(name: OperationName, entries: FormEntry[]): Promise<ReplyBody> {
+    const spec = OPERATIONS[name];
+    return this.exchange(name, entries, (reply) => {
+      try {
+        return interpretReply(name, reply, spec.reply);
+      } finally {
+        releaseBody(reply);
+      }
+    });
+  }
+
+  /** One operation's exchange, its reply read by `read` (which throws an ApiError for a failed one). */
+  private exchange<R>(name: OperationName, entries: FormEntry[], read: (reply: HttpReply) => R): Promise<R> {
     const spec = OPERATIONS[name];
     const withOwnId = this.addOwnId(spec, entries);
-    return spec.write ? this.sendAuthorized(name, spec, withOwnId) : this.withRetry(() => this.sendAuthorized(name, spec, withOwnId));
+    const send = () => this.sendAuthorized(name, spec, withOwnId, read);
+    return spec.write ? send() : this.withRetry(send);
   }
 
   /** One send with the session's token; after a 401 (the request provably did not run) one resend with a renewed token. */
-  private async sendAuthorized(name: OperationName, spec: OperationSpec, entries: FormEntry[]): Promise<ReplyBody> {
+  private async sendAuthorized<R>(name: OperationName, spec: OperationSpec, entries: FormEntry[], read: (reply: HttpReply) => R): Promise<R> {
     const token = await this.session.accessToken(name);
     try {
-      return await this.send(name, spec, entries, token);
+      return await this.send(name, spec, entries, token, read);
     } catch (error) {
       if (!(error instanceof ApiError) || !error.unauthorized) throw error;
       const renewed = await this.session.renewAfterUnauthorized(token, name);
-      return this.send(name, spec, entries, renewed);
+      return this.send(name, spec, entries, renewed, read);
     }
   }
 
-  private async send(name: OperationName, spec: OperationSpec, entries: FormEntry[], token: string): Promise<ReplyBody> {
+  private async send<R>(name: OperationName, spec: OperationSpec, entries: FormEntry[], token: string, read: (reply: HttpReply) => R): Promise<R> {
     const base = spec.host === 'alt' ? this.altBaseUrl : this.baseUrl;
     const reply = await postForm(this.http, name, `${base}/api/v2/${this.service}/${name}`, toFormData(entries), {
       ...COMMON_HEADERS,
       Authorization: `Bearer ${token}`,
     });
-    try {
-      return interpretReply(name, reply, spec.reply);
-    } finally {
-      releaseBody(reply);
-    }
+    return read(reply);
   }
 
   /** Token grants are retried like reads: a lost password grant is harmless, a lost refresh falls back to the password. */
@@ -353,6 +381,11 @@ export class ResellerClient {
 }
 
 const COMMON_HEADERS = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' } as const;
+
+function jsonBody(name: string, reply: ReplyBody) {
+  if (reply.kind !== 'json') throw new ApiError({ kind: 'protocol', operation: name, message: `${name}: reply is not JSON` });
+  return reply.value;
+}
 
 function trimSlash(url: string): string {
   return url.trim().replace(/\/+$/, '');

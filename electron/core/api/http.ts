@@ -51,8 +51,12 @@ export async function postForm(
  * blocks rather than reusing one: the sync's peak memory was about 10 MB higher.
  */
 export function releaseBody(reply: HttpReply): void {
-  const { body } = reply;
-  if (body.byteOffset === 0 && body.byteLength === body.buffer.byteLength) {
-    (body.buffer as ArrayBuffer).transfer(0);
+  releaseBytes(reply.body);
+}
+
+/** releaseBody for bytes alone (a reply's body handed on, once read). */
+export function releaseBytes(bytes: Buffer): void {
+  if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) {
+    (bytes.buffer as ArrayBuffer).transfer(0);
   }
 }

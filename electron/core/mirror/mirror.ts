@@ -136,7 +136,7 @@ export class Mirror {
   /** Stores one record (a local invoice, or a record re-read from the server after a write). */
   upsert<R extends ResourceName>(resource: R, record: ResourceRecords[R]): UpsertOutcome {
     const row = encoderOf(resource).encode(record);
-    return this.db.transaction(() => writeRecord(this.writer(resource), row, this.nowIso()))();
+    return this.db.transaction(() => writeRecord(this.writer(resource), row, this.nowIso())).immediate();
   }
 
   /** Deletes one record; returns what was stored, or null. */
@@ -146,7 +146,7 @@ export class Mirror {
       const stored = writer.read(id);
       if (stored !== null) writer.delete(id);
       return stored;
-    })();
+    }).immediate();
   }
 
   get<R extends ResourceName>(resource: R, id: number): ResourceRecords[R] | null {
@@ -210,13 +210,17 @@ export class Mirror {
     changes: ChangeSet<ResourceRecords[R]> | null,
   ): SnapshotTally {
     const at = writtenAt.toISOString();
+    // IMMEDIATE, as every transaction here that reads before it writes: the file has a second writer (the
+    // sync's writer thread or the app's connection), and a deferred transaction whose snapshot the other's
+    // commit made stale fails at its first write with "database is locked" at once, where an immediate one
+    // waits its turn (busy_timeout).
     return this.db.transaction(() => {
       const descriptor = descriptorOf(resource);
       const tally = writeSnapshot(resource, this.writer(resource), rows, at, changes);
       this.log.markSynced(resource, tally.records, at);
       if (tally.added + tally.changed + tally.removed > 0) this.staleStatistics.add(descriptor.table);
       return tally;
-    })();
+    }).immediate();
   }
 
   private writer<R extends ResourceName>(resource: R): RowWriter<ResourceRecords[R]> {

@@ -1,11 +1,13 @@
 /**
  * How each resource is read from the provider: paged lists through fetchAll, the catalogue as products plus
  * their add-ons and options (bounded concurrency), departments and client details in one request each.
- * Records go to the sink page by page as they are read (`ctx.page`); a puller resolves with how many records
- * the resource has, which are then indexes 0..count-1 of what it handed over.
+ * Records go to the sink page by page as they are read; a paged list's pages go as their reply bytes
+ * (`ctx.pageBytes`), decoded where they are written, so that this thread only sends requests and reads
+ * envelopes; the rest as records (`ctx.page`). A puller resolves with how many records the resource has,
+ * which are then indexes 0..count-1 of what it handed over.
  */
-import type { Page } from '../../../shared/models.js';
 import type { ResellerClient } from '../api/client.js';
+import type { ListPageBytes, PagedListOperation } from '../api/paged-lists.js';
 import { fetchAll } from '../api/paging.js';
 import type { SyncedResource } from '../mirror/index.js';
 import { mapBounded } from './bounded.js';
@@ -15,13 +17,7 @@ export type SyncClient = Pick<
   ResellerClient,
   | 'getClientsDetails'
   | 'getSupportDepartments'
-  | 'getTickets'
-  | 'getClientsProducts'
-  | 'getClientsDomains'
-  | 'getOrders'
-  | 'getTransactions'
-  | 'getContacts'
-  | 'getAnnouncements'
+  | 'readListPage'
   | 'getProducts'
   | 'getProductAddons'
   | 'getProductConfigoptions'
@@ -36,34 +32,36 @@ export interface PullContext {
   progress(done: number, total: number): void;
   /** Hands records over from index `offset` on (a page read again replaces what it covers). */
   page(offset: number, records: readonly unknown[]): void;
+  /** The same for a page still in its reply's bytes, of which the sink decodes at most `limit` records. */
+  pageBytes(offset: number, limit: number, operation: PagedListOperation, page: ListPageBytes): void;
 }
 
 /** Reads one resource; resolves with its record count. */
 type Puller = (ctx: PullContext) => Promise<number>;
 
-async function pageThrough<T extends { id: number }>(
-  ctx: PullContext,
-  operation: string,
-  fetchPage: (params: { limitstart: number; limitnum: number }) => Promise<Page<T>>,
-): Promise<number> {
+async function pageThrough(ctx: PullContext, operation: PagedListOperation): Promise<number> {
   let done = 0;
   let walk = 0;
-  const ids = await fetchAll<{ id: number }>(
+  const rows = await fetchAll<null>(
     async (limitstart, limitnum) => {
       // fetchAll walks the list again from offset 0 when it changed underneath; a page of an earlier walk that
       // lands after that is not handed over (its indexes may no longer be its records').
       const thisWalk = limitstart === 0 ? ++walk : walk;
-      const page = await ctx.request(() => fetchPage({ limitstart, limitnum }));
-      done = (limitstart === 0 ? 0 : done) + page.items.length;
-      ctx.progress(Math.min(done, page.total), page.total);
+      const reply = await ctx.request(() => ctx.client.readListPage(operation, { limitstart, limitnum }));
+      const { total, returned } = reply.kind === 'bytes' ? reply : reply.page;
+      done = (limitstart === 0 ? 0 : done) + returned;
+      ctx.progress(Math.min(done, total), total);
       // fetchAll uses at most limitnum rows of a page; so does the sink (rows past it would cover the next page's).
-      if (thisWalk === walk) ctx.page(limitstart, page.items.slice(0, limitnum));
-      // fetchAll keeps only the ids (to check no record comes twice): the records themselves are the sink's.
-      return { ...page, items: page.items.map(({ id }) => ({ id })) };
+      if (thisWalk === walk) {
+        if (reply.kind === 'bytes') ctx.pageBytes(limitstart, limitnum, operation, reply);
+        else ctx.page(limitstart, reply.page.items.slice(0, limitnum));
+      }
+      // fetchAll only counts: the records are the sink's, which also says if one of them came twice.
+      return { total, start: limitstart, returned, items: new Array<null>(returned).fill(null) };
     },
-    { operation, pageSize: ctx.pageSize, concurrency: ctx.concurrency, idOf: (item) => item.id },
+    { operation, pageSize: ctx.pageSize, concurrency: ctx.concurrency },
   );
-  return ids.length;
+  return rows.length;
 }
 
 async function single(ctx: PullContext, read: () => Promise<readonly unknown[]>): Promise<number> {
@@ -92,12 +90,12 @@ async function pullCatalogue(ctx: PullContext): Promise<number> {
 export const PULLERS: Record<SyncedResource, Puller> = {
   client: (ctx) => single(ctx, async () => [await ctx.client.getClientsDetails({ stats: true })]),
   departments: (ctx) => single(ctx, async () => (await ctx.client.getSupportDepartments()).items),
-  tickets: (ctx) => pageThrough(ctx, 'get-tickets', (p) => ctx.client.getTickets(p)),
-  services: (ctx) => pageThrough(ctx, 'get-clients-products', (p) => ctx.client.getClientsProducts(p)),
-  domains: (ctx) => pageThrough(ctx, 'get-clients-domains', (p) => ctx.client.getClientsDomains(p)),
-  orders: (ctx) => pageThrough(ctx, 'get-orders', (p) => ctx.client.getOrders(p)),
-  transactions: (ctx) => pageThrough(ctx, 'get-transactions', (p) => ctx.client.getTransactions(p)),
-  contacts: (ctx) => pageThrough(ctx, 'get-contacts', (p) => ctx.client.getContacts(p)),
-  announcements: (ctx) => pageThrough(ctx, 'get-announcements', (p) => ctx.client.getAnnouncements(p)),
+  tickets: (ctx) => pageThrough(ctx, 'get-tickets'),
+  services: (ctx) => pageThrough(ctx, 'get-clients-products'),
+  domains: (ctx) => pageThrough(ctx, 'get-clients-domains'),
+  orders: (ctx) => pageThrough(ctx, 'get-orders'),
+  transactions: (ctx) => pageThrough(ctx, 'get-transactions'),
+  contacts: (ctx) => pageThrough(ctx, 'get-contacts'),
+  announcements: (ctx) => pageThrough(ctx, 'get-announcements'),
   catalogue: pullCatalogue,
 };

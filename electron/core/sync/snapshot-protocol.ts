@@ -1,4 +1,5 @@
 /** The messages between the worker sink (this thread) and the snapshot worker (its own thread). */
+import type { PagedListOperation } from '../api/paged-lists.js';
 import type { SyncedResource } from '../mirror/index.js';
 import type { SnapshotHeader, SnapshotOutcome } from './snapshot-sink.js';
 
@@ -8,6 +9,17 @@ export type AnsweredRequest = { id: number; kind: 'apply'; header: SnapshotHeade
 export type SnapshotRequest =
   /** A page's encoded rows as v8.serialize wrote them, its buffer transferred: the writer thread holds the compact bytes until it writes them. */
   | { kind: 'page'; resource: SyncedResource; offset: number; count: number; bytes: Uint8Array }
+  /** A paged list's reply as received, its buffer transferred: the writer thread decodes at most `limit` of its records. */
+  | {
+      kind: 'reply';
+      resource: SyncedResource;
+      offset: number;
+      limit: number;
+      operation: PagedListOperation;
+      total: number;
+      returned: number;
+      bytes: Uint8Array;
+    }
   | { kind: 'discard'; resource: SyncedResource }
   | AnsweredRequest;
 

@@ -1,13 +1,17 @@
 /**
- * Where a sync's pulled resources go. Pages are handed over as they are read, and encoded into rows there
- * (encodeRows: JSON, hash, columns, search fields), on the thread that decoded them; once a resource is read
+ * Where a sync's pulled resources go. Pages are handed over as they are read, as records encoded into rows
+ * (encodeRows: JSON, hash, columns, search fields) on the thread that decoded them, or as a paged list's reply
+ * bytes, decoded and encoded by the sink (on its own thread, for the worker sink); once a resource is read
  * in full it is written to the mirror as one snapshot (one transaction) and its notable changes are spelled
  * out; at the end of the run the planner statistics are refreshed. The inline sink does this on the
  * calling thread; the worker sink (worker-sink.ts) on a thread of its own, so the writing of one resource
  * overlaps the reading of the next and the records of a resource are held by that thread only.
  */
+import { releaseBytes } from '../api/http.js';
+import { decodeListPageBytes, type ListPageBytes, type PagedListOperation } from '../api/paged-lists.js';
 import { encodeRows, type EncodedRow, type Mirror, type ResourceRecords, type SyncedResource } from '../mirror/index.js';
 import { mayBeNotable, notableChanges } from './notable.js';
+
 
 /** A resource read in full: its records are indexes 0..count-1 of the pages handed over. */
 export interface SnapshotHeader {
@@ -30,6 +34,8 @@ export interface SnapshotOutcome {
 export interface SnapshotSink {
   /** Records of `resource` at indexes offset, offset+1, …; a later page for the same indexes replaces them. */
   page(resource: SyncedResource, offset: number, records: readonly unknown[]): void;
+  /** The same for the first `limit` records of a reply of `operation`, decoded by the sink. */
+  pageBytes(resource: SyncedResource, offset: number, limit: number, operation: PagedListOperation, page: ListPageBytes): void;
   /** Forgets what was handed over of a resource whose read failed or was cancelled. */
   discard(resource: SyncedResource): void;
   /** Writes the resource's records as its snapshot; resources are written in the order asked. */
@@ -45,6 +51,52 @@ export interface BufferedPage {
   offset: number;
   count: number;
   rows(): readonly EncodedRow[];
+}
+
+/**
+ * A page handed over as reply bytes. Its records are decoded and encoded once: when `decode` is called (the
+ * writer thread does so ahead of the write, while it has nothing else to do) or else when the write reads
+ * its rows; its bytes are freed then. A page that cannot be decoded fails the resource's write with the
+ * reason, unless a page read again at its offset replaces it.
+ */
+export class ReplyPage implements BufferedPage {
+  readonly count: number;
+  private page: ListPageBytes | null;
+  private outcome: { rows: EncodedRow[] } | { error: unknown } | null = null;
+
+  constructor(
+    private readonly resource: SyncedResource,
+    readonly offset: number,
+    private readonly limit: number,
+    private readonly operation: PagedListOperation,
+    page: ListPageBytes,
+  ) {
+    this.page = page;
+    this.count = Math.min(limit, page.returned);
+  }
+
+  decode(): void {
+    const { page } = this;
+    if (page === null) return;
+    this.page = null;
+    try {
+      const records = decodeListPageBytes(this.operation, page.bytes, page).slice(0, this.limit);
+      this.outcome = { rows: [...encodeRows(this.resource, records as ResourceRecords[SyncedResource][])] };
+    } catch (error) {
+      this.outcome = { error };
+    } finally {
+      releaseBytes(page.bytes);
+    }
+  }
+
+  /** The rows, handed over once: the page keeps none of them, so they go as soon as they are written. */
+  rows(): readonly EncodedRow[] {
+    this.decode();
+    const outcome = this.outcome!;
+    if ('error' in outcome) throw outcome.error;
+    this.outcome = { rows: [] };
+    return outcome.rows;
+  }
 }
 
 /** The pages of each resource being read, by offset (a page read again at an offset replaces it). */
@@ -118,6 +170,10 @@ export class InlineSnapshotSink implements SnapshotSink {
   page(resource: SyncedResource, offset: number, records: readonly unknown[]): void {
     const rows = [...encodeRows(resource, records as readonly ResourceRecords[SyncedResource][])];
     this.buffer.put(resource, { offset, count: rows.length, rows: () => rows });
+  }
+
+  pageBytes(resource: SyncedResource, offset: number, limit: number, operation: PagedListOperation, page: ListPageBytes): void {
+    this.buffer.put(resource, new ReplyPage(resource, offset, limit, operation, page));
   }
 
   discard(resource: SyncedResource): void {

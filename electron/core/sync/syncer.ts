@@ -174,6 +174,7 @@ export class Syncer extends EventEmitter<SyncEvents> {
       },
       progress: (done, total) => this.emit('progress', { resource, done, total }),
       page: (offset, records) => sink.page(resource, offset, records),
+      pageBytes: (offset, limit, operation, page) => sink.pageBytes(resource, offset, limit, operation, page),
     };
     this.emit('progress', { resource, done: 0, total: null });
     try {

@@ -11,6 +11,7 @@ import { serialize } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { encodeRows, type Mirror, type ResourceRecords, type SyncedResource } from '../mirror/index.js';
 import type { AnsweredRequest, SnapshotReply, SnapshotRequest, SnapshotWorkerData } from './snapshot-protocol.js';
+import type { ListPageBytes, PagedListOperation } from '../api/paged-lists.js';
 import { InlineSnapshotSink, type SnapshotHeader, type SnapshotOutcome, type SnapshotSink } from './snapshot-sink.js';
 
 export interface WorkerModule {
@@ -34,11 +35,11 @@ export function snapshotWorkerModule(): WorkerModule | null {
 }
 
 /**
- * A small young generation for the thread: its objects live for one page's rows, and V8's default (tens of
- * MB per thread, on top of the main thread's) would lift the sync's peak memory by about as much. (4 MB
- * took the thread's GC about a quarter more time.)
+ * The thread's young generation: it decodes the replies, so most of the sync's short-lived objects are made
+ * here. 16 MB measured as fast as 24 and a tenth faster than 8; V8's default (tens of MB per thread, on top
+ * of the main thread's) would lift the sync's peak memory by about as much.
  */
-const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8 };
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 16 };
 
 interface Pending {
   resolve(outcome: SnapshotOutcome | null): void;
@@ -70,6 +71,15 @@ export class WorkerSnapshotSink implements SnapshotSink {
     if (this.failed !== null) return this.inline.page(resource, offset, records);
     const bytes = serialize([...encodeRows(resource, records as readonly ResourceRecords[SyncedResource][])]);
     this.post({ kind: 'page', resource, offset, count: records.length, bytes }, [bytes.buffer]);
+  }
+
+  pageBytes(resource: SyncedResource, offset: number, limit: number, operation: PagedListOperation, page: ListPageBytes): void {
+    if (this.failed !== null) return this.inline.pageBytes(resource, offset, limit, operation, page);
+    // Transferred, not copied; a small reply shares its buffer with others (Node's pool) and goes as a copy.
+    const { bytes } = page;
+    const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes);
+    const { total, returned } = page;
+    this.post({ kind: 'reply', resource, offset, limit, operation, total, returned, bytes: own }, [own.buffer as ArrayBuffer]);
   }
 
   discard(resource: SyncedResource): void {

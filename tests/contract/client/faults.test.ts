@@ -35,6 +35,14 @@ describe('each error kind', () => {
     expect(conn.requests.count('get-orders')).toBe(1);
   });
 
+  it('readListPage judges a failed reply as every read does: result:error → rejected, HTTP 500 → server, retried', async () => {
+    sb.setFaults({ resultError: 1 });
+    expect(await failure(conn.client.readListPage('get-tickets', { limitnum: 5 }))).toMatchObject({ kind: 'rejected', operation: 'get-tickets' });
+    sb.setFaults({ http500: 1 });
+    expect(await failure(conn.client.readListPage('get-contacts', { limitnum: 5 }))).toMatchObject({ kind: 'server', status: 500 });
+    expect(conn.requests.count('get-contacts')).toBe(3);
+  });
+
   it('HTTP 500 → server; a read is tried maxAttempts times', async () => {
     sb.setFaults({ http500: 1 });
     expect(await failure(conn.client.getTickets())).toMatchObject({ kind: 'server', status: 500, operation: 'get-tickets' });

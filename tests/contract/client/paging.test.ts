@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResellerClient } from '../../../electron/core/api/client.js';
+import { decodeListPageBytes } from '../../../electron/core/api/paged-lists.js';
 import { fetchAll } from '../../../electron/core/api/paging.js';
 import type { RunningSandbox } from '../../../sandbox/options.js';
 import { connect, start, type Connected } from './harness.js';
@@ -47,5 +48,13 @@ describe('fetchAll against a capped provider', () => {
     const rows = await fetchAll((s, n) => client.getClientsDomains({ limitstart: s, limitnum: n }), { operation: 'get-clients-domains', pageSize: 25 });
     const stored = sb.db.prepare('SELECT COUNT(*) AS n FROM domains WHERE userid = ?').get(sb.accounts[0]!.userid) as { n: number };
     expect(rows).toHaveLength(stored.n);
+  });
+
+  it('readListPage hands a page on as its reply bytes with the counters of its envelope; decoded, the same page', async () => {
+    const reply = await client.readListPage('get-orders', { limitstart: 7, limitnum: 25 });
+    const page = await client.getOrders({ limitstart: 7, limitnum: 25 });
+    if (reply.kind !== 'bytes') throw new Error(`expected bytes, got a ${reply.kind}`);
+    expect({ total: reply.total, returned: reply.returned }).toEqual({ total: page.total, returned: 7 });
+    expect(decodeListPageBytes('get-orders', reply.bytes, reply)).toEqual(page.items);
   });
 });
