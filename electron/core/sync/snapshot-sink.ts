@@ -54,49 +54,23 @@ export interface BufferedPage {
 }
 
 /**
- * A page handed over as reply bytes. Its records are decoded and encoded once: when `decode` is called (the
- * writer thread does so ahead of the write, while it has nothing else to do) or else when the write reads
- * its rows; its bytes are freed then. A page that cannot be decoded fails the resource's write with the
- * reason, unless a page read again at its offset replaces it.
+ * A page handed over as reply bytes. Its records are decoded and encoded when the write reads its rows (once),
+ * and its bytes freed then: until that moment the page is only its compact bytes. A page that cannot be
+ * decoded fails the resource's write with the reason, unless a page read again at its offset replaces it.
  */
-export class ReplyPage implements BufferedPage {
-  readonly count: number;
-  private page: ListPageBytes | null;
-  private outcome: { rows: EncodedRow[] } | { error: unknown } | null = null;
-
-  constructor(
-    private readonly resource: SyncedResource,
-    readonly offset: number,
-    private readonly limit: number,
-    private readonly operation: PagedListOperation,
-    page: ListPageBytes,
-  ) {
-    this.page = page;
-    this.count = Math.min(limit, page.returned);
-  }
-
-  decode(): void {
-    const { page } = this;
-    if (page === null) return;
-    this.page = null;
-    try {
-      const records = decodeListPageBytes(this.operation, page.bytes, page).slice(0, this.limit);
-      this.outcome = { rows: [...encodeRows(this.resource, records as ResourceRecords[SyncedResource][])] };
-    } catch (error) {
-      this.outcome = { error };
-    } finally {
-      releaseBytes(page.bytes);
-    }
-  }
-
-  /** The rows, handed over once: the page keeps none of them, so they go as soon as they are written. */
-  rows(): readonly EncodedRow[] {
-    this.decode();
-    const outcome = this.outcome!;
-    if ('error' in outcome) throw outcome.error;
-    this.outcome = { rows: [] };
-    return outcome.rows;
-  }
+export function replyPage(resource: SyncedResource, offset: number, limit: number, operation: PagedListOperation, page: ListPageBytes): BufferedPage {
+  return {
+    offset,
+    count: Math.min(limit, page.returned),
+    rows: () => {
+      try {
+        const records = decodeListPageBytes(operation, page.bytes, page).slice(0, limit);
+        return [...encodeRows(resource, records as ResourceRecords[SyncedResource][])];
+      } finally {
+        releaseBytes(page.bytes);
+      }
+    },
+  };
 }
 
 /** The pages of each resource being read, by offset (a page read again at an offset replaces it). */
@@ -173,7 +147,7 @@ export class InlineSnapshotSink implements SnapshotSink {
   }
 
   pageBytes(resource: SyncedResource, offset: number, limit: number, operation: PagedListOperation, page: ListPageBytes): void {
-    this.buffer.put(resource, new ReplyPage(resource, offset, limit, operation, page));
+    this.buffer.put(resource, replyPage(resource, offset, limit, operation, page));
   }
 
   discard(resource: SyncedResource): void {

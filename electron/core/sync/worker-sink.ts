@@ -36,8 +36,8 @@ export function snapshotWorkerModule(): WorkerModule | null {
 
 /**
  * The thread's young generation: it decodes the replies, so most of the sync's short-lived objects are made
- * here. 16 MB measured as fast as 24 and a tenth faster than 8; V8's default (tens of MB per thread, on top
- * of the main thread's) would lift the sync's peak memory by about as much.
+ * here; 16 MB measured a little faster than 8. V8's default (tens of MB per thread, on top of the main
+ * thread's) would lift the sync's peak memory by about as much.
  */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 16 };
 
