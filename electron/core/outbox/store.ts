@@ -106,7 +106,7 @@ export class EntryStore {
       const stored = this.withAttachments(kind, id, params, attachments);
       this.db.prepare('UPDATE entries SET params = ?, record_key = ? WHERE id = ?').run(JSON.stringify(stored), recordKeyOf(kind, stored, id), id);
       return id;
-    })();
+    }).immediate();
   }
 
   /** New params for an entry (edit); attachments it no longer lists are dropped. */
@@ -117,7 +117,7 @@ export class EntryStore {
       const notKept = kept.length ? ` AND id NOT IN (${kept.map(() => '?').join(', ')})` : '';
       this.db.prepare(`DELETE FROM attachments WHERE entry_id = ?${notKept}`).run(row.id, ...kept);
       this.change(row, row.state, { ...changes, params: stored, record_key: recordKeyOf(row.kind, stored, row.id) }, now);
-    })();
+    }).immediate();
   }
 
   /**
@@ -197,8 +197,13 @@ export class EntryStore {
     return this.activeRows().filter((row) => localRefs(row.kind, JSON.parse(row.params)).some((ref) => ref.entryId === entryId));
   }
 
+  /**
+   * IMMEDIATE: the file is shared by every process of the account (the app, the CLI), and a deferred
+   * transaction that reads before it writes fails at once with "database is locked" when another process
+   * committed in between; an immediate one waits its turn (busy_timeout).
+   */
   transaction<T>(work: () => T): T {
-    return this.db.transaction(work)();
+    return this.db.transaction(work).immediate();
   }
 
   /** Stores new attachment bytes and returns the params with every attachment as a stored reference. */
