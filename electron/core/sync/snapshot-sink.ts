@@ -12,7 +12,6 @@ import { decodeListPageBytes, type ListPageBytes, type PagedListOperation } from
 import { encodeRows, type EncodedRow, type Mirror, type ResourceRecords, type SyncedResource } from '../mirror/index.js';
 import { mayBeNotable, notableChanges } from './notable.js';
 
-
 /** A resource read in full: its records are indexes 0..count-1 of the pages handed over. */
 export interface SnapshotHeader {
   resource: SyncedResource;

@@ -36,8 +36,8 @@ export function snapshotWorkerModule(): WorkerModule | null {
 
 /**
  * The thread's young generation: it decodes the replies, so most of the sync's short-lived objects are made
- * here; 16 MB measured a little faster than 8. V8's default (tens of MB per thread, on top of the main
- * thread's) would lift the sync's peak memory by about as much.
+ * here. 16 MB measured no slower than 8 and no higher at the sync's peak memory; V8's default (tens of MB per
+ * thread, on top of the main thread's) would lift that peak by about as much.
  */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 16 };
 
