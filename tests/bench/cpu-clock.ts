@@ -5,15 +5,18 @@
  */
 import { readFileSync } from 'node:fs';
 
-/** CPU time of this process (every thread) and of the thread that made the clock, since it was made (ms). */
+/**
+ * CPU time of this process (every thread) and of the thread that made the clock, since it was made (ms).
+ * The thread's own is null on a Node without process.threadCpuUsage (before 22.19).
+ */
 export class CpuClock {
   private readonly process = process.cpuUsage();
-  private readonly thread = process.threadCpuUsage();
+  private readonly thread = typeof process.threadCpuUsage === 'function' ? process.threadCpuUsage() : null;
 
-  read(): { cpuMs: number; mainThreadCpuMs: number } {
+  read(): { cpuMs: number; mainThreadCpuMs: number | null } {
     const all = process.cpuUsage(this.process);
-    const own = process.threadCpuUsage(this.thread);
-    return { cpuMs: (all.user + all.system) / 1000, mainThreadCpuMs: (own.user + own.system) / 1000 };
+    const own = this.thread === null ? null : process.threadCpuUsage(this.thread);
+    return { cpuMs: (all.user + all.system) / 1000, mainThreadCpuMs: own === null ? null : (own.user + own.system) / 1000 };
   }
 }
 

@@ -78,7 +78,7 @@ export function benchJson(runs: BenchRuns, naive: NaiveEstimate, targets: Target
     rawRequests: runs.raw.requests,
     rawPeakRssMb: round(runs.raw.peakRssMb, 1),
     syncCpuMs: round(runs.sync.cpuMs, 1),
-    syncMainThreadCpuMs: round(runs.sync.mainThreadCpuMs, 1),
+    syncMainThreadCpuMs: runs.sync.mainThreadCpuMs === null ? null : round(runs.sync.mainThreadCpuMs, 1),
     syncSandboxCpuMs: runs.sync.sandboxCpuMs ?? null,
     rawCpuMs: round(runs.raw.cpuMs, 1),
     rawSandboxCpuMs: runs.raw.sandboxCpuMs ?? null,

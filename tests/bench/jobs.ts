@@ -36,10 +36,10 @@ export interface TransferFigures {
   bytes: number;
 }
 
-/** CPU time of the measured process during a run: every thread, and its main thread alone. */
+/** CPU time of the measured process during a run: every thread, and its main thread alone (null: not told). */
 export interface CpuFigures {
   cpuMs: number;
-  mainThreadCpuMs: number;
+  mainThreadCpuMs: number | null;
 }
 
 /** One resource's share of a run's reading: over HTTP, and for the sync also decoding and handing it to the writer. */

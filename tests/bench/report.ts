@@ -72,11 +72,11 @@ function resourceTable({ runs }: ReportContext): string {
  */
 function cpuTable({ runs }: ReportContext): string {
   const { raw, sync } = runs;
-  const cells = (f: (run: typeof raw | typeof sync) => number) => [whole(f(raw)), whole(f(sync))];
+  const cells = (f: (run: typeof raw | typeof sync) => number | null) => [raw, sync].map((run) => (f(run) === null ? '—' : whole(f(run)!)));
   const header = ['CPU time in the fastest runs (ms)', 'raw', 'sync'];
   const ours = [
     ['ours: main thread', ...cells((run) => run.mainThreadCpuMs)],
-    ['ours: other threads', ...cells((run) => run.cpuMs - run.mainThreadCpuMs)],
+    ['ours: other threads', ...cells((run) => (run.mainThreadCpuMs === null ? null : run.cpuMs - run.mainThreadCpuMs))],
     ['wall time', ...cells((run) => run.wallMs)],
   ];
   const note = "ours, other threads: the sync's writer thread, and in both V8's compiler and GC helpers.";

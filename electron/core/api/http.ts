@@ -56,7 +56,10 @@ export function releaseBody(reply: HttpReply): void {
 
 /** releaseBody for bytes alone (a reply's body handed on, once read). */
 export function releaseBytes(bytes: Buffer): void {
-  if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) {
-    (bytes.buffer as ArrayBuffer).transfer(0);
-  }
+  if (ownsBuffer(bytes)) (bytes.buffer as ArrayBuffer).transfer(0);
+}
+
+/** Whether the bytes are the whole of their buffer (a small reply shares Node's pool with others). */
+export function ownsBuffer(bytes: Uint8Array): boolean {
+  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
 }

@@ -11,6 +11,7 @@ import { serialize } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { encodeRows, type Mirror, type ResourceRecords, type SyncedResource } from '../mirror/index.js';
 import type { AnsweredRequest, SnapshotReply, SnapshotRequest, SnapshotWorkerData } from './snapshot-protocol.js';
+import { ownsBuffer } from '../api/http.js';
 import type { ListPageBytes, PagedListOperation } from '../api/paged-lists.js';
 import { InlineSnapshotSink, type SnapshotHeader, type SnapshotOutcome, type SnapshotSink } from './snapshot-sink.js';
 
@@ -77,7 +78,7 @@ export class WorkerSnapshotSink implements SnapshotSink {
     if (this.failed !== null) return this.inline.pageBytes(resource, offset, limit, operation, page);
     // Transferred, not copied; a small reply shares its buffer with others (Node's pool) and goes as a copy.
     const { bytes } = page;
-    const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes);
+    const own = ownsBuffer(bytes) ? bytes : new Uint8Array(bytes);
     const { total, returned } = page;
     this.post({ kind: 'reply', resource, offset, limit, operation, total, returned, bytes: own }, [own.buffer as ArrayBuffer]);
   }
