@@ -53,7 +53,7 @@ export class RowWriter<T> {
   private readonly children: ChildStatements[];
 
   constructor(
-    db: Database,
+    private readonly db: Database,
     private readonly descriptor: ResourceDescriptor<T>,
     private readonly search: SearchIndexWriter,
   ) {
@@ -71,6 +71,21 @@ export class RowWriter<T> {
       ),
       clear: db.prepare(`DELETE FROM ${child.table} WHERE parent_id = ?`),
     }));
+  }
+
+  /**
+   * Drops the table's own indexes (not its primary key, its child tables' or the search index) and returns
+   * what builds them again as they were; both in the caller's transaction, so a write that fails leaves them
+   * as they were too.
+   */
+  deferIndexes(): () => void {
+    const indexes = this.db
+      .prepare("SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL")
+      .all(this.descriptor.table) as { name: string; sql: string }[];
+    for (const { name } of indexes) this.db.exec(`DROP INDEX "${name.replaceAll('"', '""')}"`);
+    return () => {
+      for (const { sql } of indexes) this.db.exec(sql);
+    };
   }
 
   /** id → content hash of every stored row. */
