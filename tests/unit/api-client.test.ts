@@ -5,6 +5,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { unserialize } from 'php-serialize';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -48,10 +49,10 @@ class FakeProvider {
     for (const route of this.routes) if ((answer = route(req)) !== undefined) break;
     answer ??= { body: OK_BODIES[opOf(req.path)] ?? { result: 'success' } };
     if (answer instanceof Error) throw answer;
-    // The bytes, as axios's own adapter gives them for the client's responseType 'arraybuffer'.
-    expect(config.responseType).toBe('arraybuffer');
+    // The body as a stream of bytes, as axios's own adapter gives it for the client's responseType 'stream'.
+    expect(config.responseType).toBe('stream');
     return {
-      data: Buffer.from(typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body)),
+      data: Readable.from([Buffer.from(typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body))]),
       status: answer.status ?? 200,
       statusText: '',
       headers: answer.headers ?? {},

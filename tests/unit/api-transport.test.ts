@@ -20,6 +20,14 @@ const behaviours: Record<string, Behaviour> = {
   reset: (s) => s.resetAndDestroy(),
   hangup: (s) => s.destroy(),
   silent: () => undefined,
+  /** A 300 kB body written in pieces, some after a pause: it arrives in many chunks. */
+  pieces: (s) => {
+    const body = JSON.stringify({ result: 'success', text: 'x'.repeat(300_000) });
+    s.write(`HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`);
+    const cut = [0, 10, 70_000, 150_000, 299_000, body.length];
+    cut.slice(1).forEach((end, i) => setTimeout(() => (end === body.length ? s.end(body.slice(cut[i], end)) : s.write(body.slice(cut[i], end))), i * 5));
+  },
+  stallMidBody: (s) => s.write('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{"result":"success",'),
   multipart: (s, head) => {
     const type = /content-type: ([^\r\n]+)/i.exec(head)?.[1] ?? '';
     const body = JSON.stringify({ result: 'success', type });
@@ -56,8 +64,8 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-async function exchange(path: string, timeoutMs = 5_000): Promise<ApiError | unknown> {
-  const http = createHttp({ timeoutMs });
+async function exchange(path: string, timeoutMs = 5_000, maxReplyBytes?: number): Promise<ApiError | unknown> {
+  const http = createHttp({ timeoutMs, maxReplyBytes });
   const form = new FormData();
   form.append('pid[]', '1');
   try {
@@ -73,6 +81,27 @@ describe('HTTP layer failure modes', () => {
     const result = (await exchange('multipart')) as { kind: string; value: { type: string } };
     expect(result.kind).toBe('json');
     expect(result.value.type).toMatch(/^multipart\/form-data; boundary=/);
+  });
+
+  it('a body that comes in many chunks arrives whole, in one buffer of its own', async () => {
+    const http = createHttp();
+    const reply = await postForm(http, 'get-orders', `${base}/pieces`, new FormData(), {});
+    expect(reply.body.byteLength).toBe(JSON.stringify({ result: 'success', text: 'x'.repeat(300_000) }).length);
+    expect(reply.body.byteOffset).toBe(0);
+    expect(reply.body.buffer.byteLength).toBe(reply.body.byteLength);
+    expect(interpretReply('get-orders', reply, 'json')).toMatchObject({ kind: 'json', value: { result: 'success' } });
+  });
+
+  it('a body longer than maxReplyBytes → protocol, said so', async () => {
+    const error = await exchange('pieces', 5_000, 100_000);
+    expect(error).toMatchObject({ kind: 'protocol', operation: 'get-orders' });
+    expect((error as ApiError).message).toContain('100000');
+  });
+
+  it('a body that stops coming mid-way → network, said to be a timeout', async () => {
+    const error = await exchange('stallMidBody', 200);
+    expect(error).toMatchObject({ kind: 'network' });
+    expect((error as ApiError).message).toContain('timed out');
   });
 
   it('HTML instead of JSON → protocol', async () => {

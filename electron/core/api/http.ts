@@ -2,6 +2,7 @@
  * The HTTP exchange itself (axios): POST a form, get status + headers + body bytes back, or a network
  * ApiError. Status codes are not judged here (validateStatus accepts all); reply.ts maps them.
  */
+import { Readable } from 'node:stream';
 import axios, { type AxiosInstance } from 'axios';
 import { interpretTransportError, type HttpReply } from './reply.js';
 
@@ -17,10 +18,6 @@ export function createHttp(options: HttpOptions = {}): AxiosInstance {
     timeout: options.timeoutMs ?? 30_000,
     maxContentLength: options.maxReplyBytes ?? 64 * 1024 * 1024,
     maxRedirects: 0,
-    // Keep the body as received, undecoded: reply.ts judges it in one place, and reply-json.ts reads JSON
-    // straight from the bytes.
-    responseType: 'arraybuffer',
-    transformResponse: [(data: unknown) => data],
     validateStatus: () => true,
   });
 }
@@ -33,15 +30,66 @@ export async function postForm(
   headers: Record<string, string>,
 ): Promise<HttpReply> {
   try {
-    const response = await http.post<Buffer>(url, body, { headers });
+    // The body as received, undecoded (reply.ts judges it in one place, reply-json.ts reads JSON straight from
+    // the bytes), read here from the stream.
+    const response = await http.post<unknown>(url, body, { headers, responseType: 'stream' });
+    const { data } = response;
+    if (!(data instanceof Readable)) throw new Error('the HTTP adapter gave the reply body other than as a stream');
+    const abort = () => {
+      data.destroy();
+      (response.request as { destroy?: () => void } | undefined)?.destroy?.();
+    };
+    const bytes = await readBody(data, response.config.timeout ?? 0, abort);
     const replyHeaders: Record<string, string | undefined> = {};
     for (const [name, value] of Object.entries(response.headers as Record<string, unknown>)) {
       replyHeaders[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value == null ? undefined : String(value);
     }
-    return { status: response.status, headers: replyHeaders, body: Buffer.isBuffer(response.data) ? response.data : Buffer.alloc(0) };
+    return { status: response.status, headers: replyHeaders, body: bytes };
   } catch (error) {
     throw interpretTransportError(operation, error);
   }
+}
+
+/**
+ * A reply's body read to its end (axios enforces maxContentLength on the stream) into one buffer, each chunk
+ * freed at once once copied. Left to the GC, the chunks are garbage that the sync's thread, which allocates
+ * little else, collected only once some 50 MB of them had piled up. axios's timeout ends with the reply's
+ * head; the body has its own: `idleMs` without a byte ends the exchange (0: none).
+ */
+function readBody(stream: Readable, idleMs: number, abort: () => void): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let length = 0;
+    let timer: NodeJS.Timeout | undefined;
+    const fail = (error: Error) => {
+      clearTimeout(timer);
+      reject(error);
+    };
+    const idle = () => {
+      abort();
+      fail(Object.assign(new Error(`timeout of ${idleMs}ms exceeded while reading the reply`), { code: 'ECONNABORTED' }));
+    };
+    const rearm = () => {
+      if (idleMs <= 0) return;
+      clearTimeout(timer);
+      timer = setTimeout(idle, idleMs);
+    };
+    rearm();
+    stream.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      length += chunk.byteLength;
+      rearm();
+    });
+    stream.once('end', () => {
+      clearTimeout(timer);
+      const body = Buffer.concat(chunks, length);
+      for (const chunk of chunks) releaseBytes(chunk);
+      resolve(body);
+    });
+    stream.once('error', fail);
+    // Settles nothing after 'end'; before it, the body was cut short without an error of its own.
+    stream.once('close', () => fail(Object.assign(new Error('the reply was cut short'), { code: 'ECONNRESET' })));
+  });
 }
 
 /**
@@ -55,7 +103,7 @@ export function releaseBody(reply: HttpReply): void {
 }
 
 /** releaseBody for bytes alone (a reply's body handed on, once read). */
-export function releaseBytes(bytes: Buffer): void {
+export function releaseBytes(bytes: Uint8Array): void {
   if (ownsBuffer(bytes)) (bytes.buffer as ArrayBuffer).transfer(0);
 }
 

@@ -106,7 +106,10 @@ function snippet(text: string): string {
 export function interpretTransportError(operation: string, error: unknown): ApiError {
   const code = typeof (error as { code?: unknown })?.code === 'string' ? (error as { code: string }).code : null;
   const message = error instanceof Error ? error.message : String(error);
-  if (code === 'ERR_FR_MAX_CONTENT_LENGTH_EXCEEDED') return protocolError(operation, null, message);
+  // follow-redirects' code, or axios's own (ERR_BAD_RESPONSE, also used for other things) told by its message.
+  if (code === 'ERR_FR_MAX_CONTENT_LENGTH_EXCEEDED' || /maxContentLength size of \d+ exceeded/.test(message)) {
+    return protocolError(operation, null, message);
+  }
   const timedOut = code === 'ECONNABORTED' || code === 'ETIMEDOUT' || /timeout/i.test(message);
   return new ApiError({
     kind: 'network',
