@@ -84,6 +84,16 @@ export class PageBuffer {
     pages.set(page.offset, page);
   }
 
+  /** Whether `page` is still the resource's page at its offset (not read again, dropped or taken). */
+  holds(resource: SyncedResource, page: BufferedPage): boolean {
+    return this.pages.get(resource)?.get(page.offset) === page;
+  }
+
+  /** Puts `replacement` where `page` is, keeping its place in the order pages arrived in; only where it holds `page`. */
+  replace(resource: SyncedResource, page: BufferedPage, replacement: BufferedPage): void {
+    if (this.holds(resource, page)) this.pages.get(resource)!.set(page.offset, replacement);
+  }
+
   drop(resource: SyncedResource): void {
     this.pages.delete(resource);
   }
