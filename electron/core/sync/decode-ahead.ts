@@ -58,7 +58,7 @@ export class DecodeAhead {
 export function compacted(page: BufferedPage): BufferedPage {
   const { offset, count } = page;
   try {
-    return serializedPage(offset, count, exactCopy(serialize(page.rows())));
+    return serializedPage(offset, count, serialize(page.rows()));
   } catch (error) {
     return {
       offset,
@@ -68,17 +68,6 @@ export function compacted(page: BufferedPage): BufferedPage {
       },
     };
   }
-}
-
-/**
- * The bytes in a buffer of their own size, the original freed: v8.serialize hands over the buffer it grew by
- * doubling, whose allocation can be near twice the bytes it holds.
- */
-function exactCopy(bytes: Buffer): Buffer {
-  const copy = Buffer.allocUnsafeSlow(bytes.byteLength);
-  bytes.copy(copy);
-  releaseBytes(bytes);
-  return copy;
 }
 
 /** A page of `count` rows held as `bytes`, encoded rows as v8.serialize wrote them. */
