@@ -4,7 +4,7 @@
  */
 import { hash } from 'node:crypto';
 import type { Database, Statement } from 'better-sqlite3';
-import type { ResourceDescriptor, SqlValue } from './descriptor.js';
+import type { ChildTable, ResourceDescriptor, SearchDocument, SqlValue } from './descriptor.js';
 import { searchFields, type SearchFields, type SearchIndexWriter } from './search-index.js';
 
 /**
@@ -15,21 +15,35 @@ import { searchFields, type SearchFields, type SearchIndexWriter } from './searc
  */
 export type EncodedRow = [id: number, json: string, hash: string, columns: SqlValue[], children: SqlValue[][][], search: SearchFields | null];
 
-/** Encodes records of one resource (the projections in the order RowWriter binds them). */
+/**
+ * Encodes records of one resource (the projections in the order RowWriter binds them).
+ *
+ * Here and in RowWriter, what the hot path needs of the descriptor is copied into fields of the instance:
+ * descriptors are object literals of as many shapes as there are resources, and reading them per row made
+ * the optimized code of these shared methods give way (deoptimize) and be compiled again at every new
+ * resource of a sync. For the same reason rows are read by index and bound as arrays, not destructured or
+ * spread: their arrays differ in shape from resource to resource, and between rows made here and rows that
+ * crossed threads.
+ */
 export class RowEncoder<T> {
+  private readonly idOf: (record: T) => number;
   private readonly projections: ((record: T) => SqlValue)[];
+  private readonly children: readonly ChildTable<T>[];
+  private readonly document: ((record: T) => SearchDocument) | null;
 
-  constructor(private readonly descriptor: ResourceDescriptor<T>) {
+  constructor(descriptor: ResourceDescriptor<T>) {
+    this.idOf = descriptor.idOf;
     this.projections = Object.values(descriptor.columns);
+    this.children = descriptor.children ?? [];
+    this.document = descriptor.search?.document ?? null;
   }
 
   encode(record: T): EncodedRow {
-    const { descriptor } = this;
     const json = JSON.stringify(record);
     const columns = this.projections.map((project) => project(record));
-    const children = (descriptor.children ?? []).map((child) => child.rows(record));
-    const search = descriptor.search ? searchFields(descriptor.search.document(record)) : null;
-    return [descriptor.idOf(record), json, hash('sha1', json, 'base64'), columns, children, search];
+    const children = this.children.map((child) => child.rows(record));
+    const search = this.document === null ? null : searchFields(this.document(record));
+    return [this.idOf(record), json, hash('sha1', json, 'base64'), columns, children, search];
   }
 }
 
@@ -51,13 +65,18 @@ export class RowWriter<T> {
   private readonly selectHash: Statement;
   private readonly selectHashes: Statement;
   private readonly children: ChildStatements[];
+  private readonly table: string;
+  /** The resource's slot in the search index; null when it is not searchable. */
+  private readonly searchSlot: number | null;
 
   constructor(
     private readonly db: Database,
-    private readonly descriptor: ResourceDescriptor<T>,
+    descriptor: ResourceDescriptor<T>,
     private readonly search: SearchIndexWriter,
   ) {
     const table = descriptor.table;
+    this.table = table;
+    this.searchSlot = descriptor.search?.slot ?? null;
     const all = ['json', 'hash', 'written_at', ...Object.keys(descriptor.columns)];
     this.insertRow = db.prepare(`INSERT INTO ${table} (id, ${all.join(', ')}) VALUES (?${', ?'.repeat(all.length)})`);
     this.updateRow = db.prepare(`UPDATE ${table} SET ${all.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`);
@@ -81,7 +100,7 @@ export class RowWriter<T> {
   deferIndexes(): () => void {
     const indexes = this.db
       .prepare("SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL")
-      .all(this.descriptor.table) as { name: string; sql: string }[];
+      .all(this.table) as { name: string; sql: string }[];
     for (const { name } of indexes) this.db.exec(`DROP INDEX "${name.replaceAll('"', '""')}"`);
     return () => {
       for (const { sql } of indexes) this.db.exec(sql);
@@ -103,13 +122,13 @@ export class RowWriter<T> {
   }
 
   insert(row: EncodedRow, writtenAt: string): void {
-    this.insertRow.run(row[0], ...this.values(row, writtenAt));
+    this.insertRow.run(row[0], row[1], row[2], writtenAt, row[3]);
     this.insertChildren(row);
     this.putSearchDocument(row);
   }
 
   update(row: EncodedRow, writtenAt: string): void {
-    this.updateRow.run(...this.values(row, writtenAt), row[0]);
+    this.updateRow.run(row[1], row[2], writtenAt, row[3], row[0]);
     for (const child of this.children) child.clear.run(row[0]);
     this.insertChildren(row);
     this.deleteSearchDocument(row[0]);
@@ -122,23 +141,21 @@ export class RowWriter<T> {
     this.deleteSearchDocument(id);
   }
 
-  private values([, json, hash, columns]: EncodedRow, writtenAt: string): SqlValue[] {
-    return [json, hash, writtenAt, ...columns];
+  private insertChildren(row: EncodedRow): void {
+    const rows = row[4];
+    for (let i = 0; i < this.children.length; i++) {
+      const { insert } = this.children[i]!;
+      const childRows = rows[i]!;
+      for (let j = 0; j < childRows.length; j++) insert.run(row[0], childRows[j]!);
+    }
   }
 
-  private insertChildren([id, , , , children]: EncodedRow): void {
-    this.children.forEach((child, i) => {
-      for (const values of children[i]!) child.insert.run(id, ...values);
-    });
-  }
-
-  private putSearchDocument([id, , , , , fields]: EncodedRow): void {
-    const search = this.descriptor.search;
-    if (search && fields) this.search.put(search.slot, id, fields);
+  private putSearchDocument(row: EncodedRow): void {
+    const fields = row[5];
+    if (this.searchSlot !== null && fields !== null) this.search.put(this.searchSlot, row[0], fields);
   }
 
   private deleteSearchDocument(id: number): void {
-    const search = this.descriptor.search;
-    if (search) this.search.delete(search.slot, id);
+    if (this.searchSlot !== null) this.search.delete(this.searchSlot, id);
   }
 }

@@ -48,8 +48,9 @@ export class SearchIndexWriter {
     this.remove = db.prepare('DELETE FROM search_index WHERE rowid = ?');
   }
 
-  put(slot: number, id: number, [title, subtitle, terms]: SearchFields): void {
-    this.insert.run(searchRowid(slot, id), title, subtitle, terms);
+  /** `fields` bound as the array it is (see RowEncoder on why rows are not destructured). */
+  put(slot: number, id: number, fields: SearchFields): void {
+    this.insert.run(searchRowid(slot, id), fields);
   }
 
   delete(slot: number, id: number): void {
