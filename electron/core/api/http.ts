@@ -4,6 +4,7 @@
  */
 import { Readable } from 'node:stream';
 import axios, { type AxiosInstance } from 'axios';
+import { releaseBytes } from './reply-bytes.js';
 import { interpretTransportError, type HttpReply } from './reply.js';
 
 export interface HttpOptions {
@@ -92,22 +93,7 @@ function readBody(stream: Readable, idleMs: number, abort: () => void): Promise<
   });
 }
 
-/**
- * Frees a reply's bytes at once, once they have been read (into strings: nothing keeps a view of them), when
- * they hold memory of their own; a small reply's share of Node's buffer pool is left to the GC. Freed at a
- * later GC instead, the replies of a sync (a few hundred of about 250 kB) leave the allocator holding freed
- * blocks rather than reusing one: the sync's peak memory was about 10 MB higher.
- */
+/** Frees a reply's body once read (see releaseBytes). */
 export function releaseBody(reply: HttpReply): void {
   releaseBytes(reply.body);
-}
-
-/** releaseBody for bytes alone (a reply's body handed on, once read). */
-export function releaseBytes(bytes: Uint8Array): void {
-  if (ownsBuffer(bytes)) (bytes.buffer as ArrayBuffer).transfer(0);
-}
-
-/** Whether the bytes are the whole of their buffer (a small reply shares Node's pool with others). */
-export function ownsBuffer(bytes: Uint8Array): boolean {
-  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
 }

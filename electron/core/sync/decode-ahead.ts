@@ -14,7 +14,7 @@
  * page's decoding. A page no longer in the buffer (read again, written, dropped) is skipped.
  */
 import { deserialize, serialize } from 'node:v8';
-import { releaseBytes } from '../api/http.js';
+import { releaseBytes } from '../api/reply-bytes.js';
 import type { EncodedRow, SyncedResource } from '../mirror/index.js';
 import type { BufferedPage, PageBuffer } from './snapshot-sink.js';
 

@@ -7,7 +7,7 @@
  * calling thread; the worker sink (worker-sink.ts) on a thread of its own, so the writing of one resource
  * overlaps the reading of the next and the records of a resource are held by that thread only.
  */
-import { releaseBytes } from '../api/http.js';
+import { releaseBytes } from '../api/reply-bytes.js';
 import { decodeListPageBytes, type ListPageBytes, type PagedListOperation } from '../api/paged-lists.js';
 import { encodeRows, type EncodedRow, type Mirror, type ResourceRecords, type SyncedResource } from '../mirror/index.js';
 import { mayBeNotable, notableChanges } from './notable.js';

@@ -11,7 +11,7 @@ import { serialize } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { encodeRows, type Mirror, type ResourceRecords, type SyncedResource } from '../mirror/index.js';
 import type { AnsweredRequest, SnapshotReply, SnapshotRequest, SnapshotWorkerData } from './snapshot-protocol.js';
-import { ownsBuffer } from '../api/http.js';
+import { ownsBuffer } from '../api/reply-bytes.js';
 import type { ListPageBytes, PagedListOperation } from '../api/paged-lists.js';
 import { InlineSnapshotSink, type SnapshotHeader, type SnapshotOutcome, type SnapshotSink } from './snapshot-sink.js';
 
