@@ -4,7 +4,7 @@
  * decodes them, and the thread that pages through the list reads only the envelope.
  */
 import type { Page } from '../../../shared/models.js';
-import * as decode from './decoders.js';
+import * as decode from './list-decoders.js';
 import { protocolError } from './errors.js';
 import { parseReplyJson } from './reply-json.js';
 import { isWireObject } from './wire-shape.js';

@@ -2,7 +2,6 @@
  * Record decoders: each model field with the wire field it comes from and how its value is read.
  * The `satisfies` checks tie every decoder to its type in shared/models.ts.
  */
-import { z } from 'zod';
 import type {
   Announcement,
   CatalogueProduct,
@@ -19,25 +18,21 @@ import type {
   Ticket,
   Transaction,
 } from '../../../shared/models.js';
-import { DecodeIssue, fromZod, INVALID_INPUT, nestedList, record, type Decode } from './record.js';
+import { DecodeIssue, INVALID_INPUT, nestedList, record, type Decode } from './record.js';
 import { count, date, dateTime, flag, formattedMoney, int, money, optInt, text } from './wire-values.js';
 
 /** Prices by currency then key; values kept as text ("-1.00" means "not offered" upstream). */
-const pricing = fromZod(
-  z
-    .union([z.record(z.string(), z.unknown()), z.array(z.unknown())])
-    .nullish()
-    .transform((value): CataloguePricing => {
-      const out: CataloguePricing = {};
-      // PHP encodes an empty array as [], so [] is "no prices".
-      if (!value || Array.isArray(value)) return out;
-      for (const [currency, prices] of Object.entries(value)) {
-        if (typeof prices !== 'object' || prices === null || Array.isArray(prices)) continue;
-        out[currency] = Object.fromEntries(Object.entries(prices).map(([k, v]) => [k, v === null ? '' : String(v)]));
-      }
-      return out;
-    }),
-);
+function pricing(value: unknown): CataloguePricing {
+  const out: CataloguePricing = {};
+  // PHP encodes an empty array as [], so [] is "no prices".
+  if (value === undefined || value === null || Array.isArray(value)) return out;
+  if (typeof value !== 'object') throw new DecodeIssue(INVALID_INPUT);
+  for (const [currency, prices] of Object.entries(value)) {
+    if (typeof prices !== 'object' || prices === null || Array.isArray(prices)) continue;
+    out[currency] = Object.fromEntries(Object.entries(prices).map(([k, v]) => [k, v === null ? '' : String(v)]));
+  }
+  return out;
+}
 
 /** A custom field's name: text, or null when it has none. */
 function fieldName(value: unknown): string | null {
