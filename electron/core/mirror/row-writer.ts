@@ -43,7 +43,16 @@ export class RowEncoder<T> {
     const columns = this.projections.map((project) => project(record));
     const children = this.children.map((child) => child.rows(record));
     const search = this.document === null ? null : searchFields(this.document(record));
-    return [this.idOf(record), json, hash('sha1', json, 'base64'), columns, children, search];
+    // Made as v8.deserialize makes the rows that crossed threads (a holey array): the write then reads one
+    // kind of row, where an array literal would be a second kind that its optimized code did not expect.
+    const row = new Array(6) as unknown as EncodedRow;
+    row[0] = this.idOf(record);
+    row[1] = json;
+    row[2] = hash('sha1', json, 'base64');
+    row[3] = columns;
+    row[4] = children;
+    row[5] = search;
+    return row;
   }
 }
 
@@ -66,8 +75,8 @@ export class RowWriter<T> {
   private readonly selectHashes: Statement;
   private readonly children: ChildStatements[];
   private readonly table: string;
-  /** The resource's slot in the search index; null when it is not searchable. */
-  private readonly searchSlot: number | null;
+  /** The resource's slot in the search index; -1 when it is not searchable (a small integer either way, see RowEncoder). */
+  private readonly searchSlot: number;
 
   constructor(
     private readonly db: Database,
@@ -76,7 +85,7 @@ export class RowWriter<T> {
   ) {
     const table = descriptor.table;
     this.table = table;
-    this.searchSlot = descriptor.search?.slot ?? null;
+    this.searchSlot = descriptor.search?.slot ?? -1;
     const all = ['json', 'hash', 'written_at', ...Object.keys(descriptor.columns)];
     this.insertRow = db.prepare(`INSERT INTO ${table} (id, ${all.join(', ')}) VALUES (?${', ?'.repeat(all.length)})`);
     this.updateRow = db.prepare(`UPDATE ${table} SET ${all.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`);
@@ -94,17 +103,21 @@ export class RowWriter<T> {
 
   /**
    * Drops the table's own indexes (not its primary key, its child tables' or the search index) and returns
-   * what builds them again as they were; both in the caller's transaction, so a write that fails leaves them
-   * as they were too.
+   * their SQL for createIndexes; both in the caller's transaction, so a write that fails leaves them as they
+   * were. Data, not a closure to call: a new closure per snapshot would be a new call target each time for
+   * the optimized snapshot loop, which V8 then deoptimizes.
    */
-  deferIndexes(): () => void {
+  dropIndexes(): string[] {
     const indexes = this.db
       .prepare("SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL")
       .all(this.table) as { name: string; sql: string }[];
     for (const { name } of indexes) this.db.exec(`DROP INDEX "${name.replaceAll('"', '""')}"`);
-    return () => {
-      for (const { sql } of indexes) this.db.exec(sql);
-    };
+    return indexes.map(({ sql }) => sql);
+  }
+
+  /** Builds again the indexes dropIndexes dropped (it returned their SQL). */
+  createIndexes(indexes: readonly string[]): void {
+    for (const sql of indexes) this.db.exec(sql);
   }
 
   /** id → content hash of every stored row. */
@@ -152,10 +165,10 @@ export class RowWriter<T> {
 
   private putSearchDocument(row: EncodedRow): void {
     const fields = row[5];
-    if (this.searchSlot !== null && fields !== null) this.search.put(this.searchSlot, row[0], fields);
+    if (this.searchSlot >= 0 && fields !== null) this.search.put(this.searchSlot, row[0], fields);
   }
 
   private deleteSearchDocument(id: number): void {
-    if (this.searchSlot !== null) this.search.delete(this.searchSlot, id);
+    if (this.searchSlot >= 0) this.search.delete(this.searchSlot, id);
   }
 }

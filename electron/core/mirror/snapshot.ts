@@ -25,6 +25,11 @@ const BULK_LOAD_ROWS = 1000;
  * Writes a snapshot of encoded rows. With `changes`, the records added, changed (before and after) and
  * removed are collected into it; without, only counted: nothing of a record outlives its row's write (a
  * first sync of 20,000 rows keeps none of them in memory).
+ *
+ * The rows go through one small loop (SnapshotWrite.writeRows) and what happens once per snapshot (the
+ * indexes dropped and built, the rows no longer listed deleted) stays out of it: V8 optimizes that loop while
+ * it runs, and a once-a-snapshot step reached inside it would find the optimized code unprepared for it
+ * (a new call, a new kind of array) and send it back to be compiled again, at every resource.
  */
 export function writeSnapshot<T>(
   resource: ResourceName,
@@ -33,36 +38,76 @@ export function writeSnapshot<T>(
   writtenAt: string,
   changes: ChangeSet<T> | null,
 ): SnapshotTally {
-  const stored = writer.hashes();
-  let rebuildIndexes: (() => void) | null = null;
-  const seen = new Set<number>();
-  const tally: SnapshotTally = { added: 0, changed: 0, removed: 0, records: 0 };
-  for (const row of rows) {
-    const [id, , hash] = row;
-    if (seen.has(id)) throw new Error(`${resource}: record ${id} appears twice in one snapshot`);
-    seen.add(id);
-    const storedHash = stored.get(id);
-    if (storedHash === undefined) {
-      if (stored.size === 0 && tally.added === BULK_LOAD_ROWS) rebuildIndexes = writer.deferIndexes();
-      writer.insert(row, writtenAt);
-      tally.added++;
-      changes?.added.push(recordOf(row));
-    } else if (storedHash !== hash) {
-      const before = changes ? (writer.read(id) as T) : null;
-      writer.update(row, writtenAt);
-      tally.changed++;
-      if (changes) changes.changed.push({ before: before as T, after: recordOf(row) });
+  const snapshot = new SnapshotWrite(resource, writer, writtenAt, changes);
+  const iterator = rows[Symbol.iterator]();
+  if (snapshot.stored.size > 0) {
+    snapshot.writeRows(iterator, Infinity);
+    snapshot.removeUnlisted();
+  } else if (!snapshot.writeRows(iterator, BULK_LOAD_ROWS)) {
+    const next = iterator.next();
+    if (next.done !== true) {
+      const indexes = writer.dropIndexes();
+      snapshot.write(next.value);
+      snapshot.writeRows(iterator, Infinity);
+      writer.createIndexes(indexes);
     }
   }
-  for (const id of stored.keys()) {
-    if (seen.has(id)) continue;
-    if (changes) changes.removed.push(writer.read(id) as T);
-    writer.delete(id);
-    tally.removed++;
+  snapshot.tally.records = snapshot.seen.size;
+  return snapshot.tally;
+}
+
+/** One snapshot's write in progress: the rows stored before it, the ids it listed, and its counts. */
+class SnapshotWrite<T> {
+  readonly stored: Map<number, string>;
+  readonly seen = new Set<number>();
+  readonly tally: SnapshotTally = { added: 0, changed: 0, removed: 0, records: 0 };
+
+  constructor(
+    private readonly resource: ResourceName,
+    private readonly writer: RowWriter<T>,
+    private readonly writtenAt: string,
+    private readonly changes: ChangeSet<T> | null,
+  ) {
+    this.stored = writer.hashes();
   }
-  rebuildIndexes?.();
-  tally.records = seen.size;
-  return tally;
+
+  /** Writes rows until `limit` are written or there are no more; whether there were no more. */
+  writeRows(rows: Iterator<EncodedRow>, limit: number): boolean {
+    for (let written = 0; written < limit; written++) {
+      const next = rows.next();
+      if (next.done === true) return true;
+      this.write(next.value);
+    }
+    return false;
+  }
+
+  /** Inserts a new row, rewrites one whose content hash changed, leaves an unchanged one alone. */
+  write(row: EncodedRow): void {
+    const id = row[0];
+    if (this.seen.has(id)) throw new Error(`${this.resource}: record ${id} appears twice in one snapshot`);
+    this.seen.add(id);
+    const storedHash = this.stored.get(id);
+    if (storedHash === undefined) {
+      this.writer.insert(row, this.writtenAt);
+      this.tally.added++;
+      this.changes?.added.push(recordOf(row));
+    } else if (storedHash !== row[2]) {
+      const before = this.changes ? (this.writer.read(row[0]) as T) : null;
+      this.writer.update(row, this.writtenAt);
+      this.tally.changed++;
+      this.changes?.changed.push({ before: before as T, after: recordOf(row) });
+    }
+  }
+
+  /** Deletes the stored rows the snapshot did not list. */
+  removeUnlisted(): void {
+    for (const id of this.stored.keys()) {
+      if (this.seen.has(id)) continue;
+      this.changes?.removed.push(this.writer.read(id) as T);
+      this.writer.delete(id);
+      this.tally.removed++;
+    }
+  }
 }
 
 export type UpsertOutcome = 'added' | 'changed' | 'unchanged';
