@@ -7,11 +7,13 @@
  * Requests are handled in the order they came; WAL lets the first connection's readers go on seeing the
  * last committed state meanwhile.
  */
+import { deserialize } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
-import { Mirror } from '../mirror/index.js';
-import { DecodeAhead, serializedPage } from './decode-ahead.js';
+import { releaseBytes } from '../api/reply-bytes.js';
+import { Mirror, type EncodedRow } from '../mirror/index.js';
+import { DecodeAhead } from './decode-ahead.js';
 import type { AnsweredRequest, SnapshotReply, SnapshotRequest, SnapshotWorkerData } from './snapshot-protocol.js';
-import { PageBuffer, replyPage, writeSnapshot } from './snapshot-sink.js';
+import { PageBuffer, replyPage, writeSnapshot, type BufferedPage } from './snapshot-sink.js';
 
 const port = parentPort;
 if (port === null) throw new Error('snapshot-worker runs as a worker thread only');
@@ -54,3 +56,15 @@ port.on('message', (request: SnapshotRequest) => {
     if (request.kind === 'close') port.close();
   }
 });
+
+/** A page of `count` rows held as `bytes`, encoded rows as v8.serialize wrote them (worker-sink.ts). */
+function serializedPage(offset: number, count: number, bytes: Uint8Array): BufferedPage {
+  return { offset, count, rows: () => rowsOf(bytes) };
+}
+
+/** The rows, the bytes released as soon as they are read rather than at the thread's next full collection. */
+function rowsOf(bytes: Uint8Array): EncodedRow[] {
+  const rows = deserialize(bytes) as EncodedRow[];
+  releaseBytes(bytes);
+  return rows;
+}
