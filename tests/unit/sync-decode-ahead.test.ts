@@ -19,9 +19,9 @@ function page(offset: number, text = REPLY) {
 }
 
 /** A DecodeAhead whose turns wait in `turns` until run. */
-function byHand(buffer: PageBuffer) {
+function byHand(buffer: PageBuffer, maxRowsAhead?: number) {
   const turns: Array<() => void> = [];
-  const ahead = new DecodeAhead(buffer, (task) => turns.push(task));
+  const ahead = new DecodeAhead(buffer, (task) => turns.push(task), maxRowsAhead);
   const runAll = () => {
     while (turns.length > 0) turns.shift()!();
   };
@@ -50,6 +50,26 @@ describe('DecodeAhead', () => {
 
     const rows = [...buffer.take('domains', 4)];
     expect(rows).toEqual([...expected, ...expected]);
+  });
+
+  it('decodes ahead at most its row budget of a resource; the pages past it wait as bytes and give the same rows', () => {
+    const expected = [...page(0).page.rows()];
+    const buffer = new PageBuffer();
+    const { ahead, runAll } = byHand(buffer, 3);
+    const [first, second] = [page(0), page(2)];
+    const other = page(0);
+    for (const { page: p } of [first, second]) {
+      buffer.put('domains', p);
+      ahead.add('domains', p);
+    }
+    buffer.put('services', other.page);
+    ahead.add('services', other.page);
+    runAll();
+
+    expect(first.bytes.byteLength).toBe(0);
+    expect(second.bytes.byteLength).toBeGreaterThan(0);
+    expect(other.bytes.byteLength).toBe(0);
+    expect([...buffer.take('domains', 4)]).toEqual([...expected, ...expected]);
   });
 
   it('leaves alone a page read again or dropped before its turn', () => {
