@@ -92,6 +92,8 @@ function cpuTable({ runs }: ReportContext): string {
     table(header, rows),
     `${note} No run takes less than all its CPU time over the cores, so with the sandbox on the same ${cores} cores`,
     `sync / raw cannot go below ${fixed(spread(sync) / raw.wallMs, 2)}× here (the raw transfer is bound instead by the sandbox's busy thread).`,
+    `That busy thread keeps about one core through a sync too, which leaves ours about the other: our CPU time alone is`,
+    `${fixed(sync.cpuMs / raw.wallMs, 2)}× the raw transfer's wall time, the sync / raw to expect unless our CPU time goes down.`,
   ].join('\n');
 }
 
