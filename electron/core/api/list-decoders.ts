@@ -53,36 +53,34 @@ function decodePage<T>(
   };
 }
 
-export const decodeClientsProducts = (body: WireObject): Page<Service> =>
-  decodePage('get-clients-products', body, ['products', 'product'], records.service);
+/** Decodes one list operation's replies. */
+type ListDecoder<T> = (body: WireObject) => Page<T>;
 
-export const decodeClientsDomains = (body: WireObject): Page<Domain> =>
-  decodePage('get-clients-domains', body, ['domains', 'domain'], records.domain);
+function listDecoder<T>(operation: string, wrapper: string, item: string, decodeRow: Decode<T>): ListDecoder<T> {
+  return (body) => decodePage(operation, body, [wrapper, item], decodeRow);
+}
 
-export const decodeOrders = (body: WireObject): Page<Order> =>
-  decodePage('get-orders', body, ['orders', 'order'], records.order);
+export const decodeClientsProducts: ListDecoder<Service> =
+  listDecoder('get-clients-products', 'products', 'product', records.service);
+export const decodeClientsDomains: ListDecoder<Domain> =
+  listDecoder('get-clients-domains', 'domains', 'domain', records.domain);
+export const decodeOrders: ListDecoder<Order> =
+  listDecoder('get-orders', 'orders', 'order', records.order);
+export const decodeTransactions: ListDecoder<Transaction> =
+  listDecoder('get-transactions', 'transactions', 'transaction', records.transaction);
+export const decodeContacts: ListDecoder<Contact> =
+  listDecoder('get-contacts', 'contacts', 'contact', records.contact);
+export const decodeAnnouncements: ListDecoder<Announcement> =
+  listDecoder('get-announcements', 'announcements', 'announcement', records.announcement);
+export const decodeSupportDepartments: ListDecoder<Department> =
+  listDecoder('get-support-departments', 'departments', 'department', records.department);
+export const decodeTickets: ListDecoder<Ticket> =
+  listDecoder('get-tickets', 'tickets', 'ticket', records.ticket);
+export const decodeProductAddons: ListDecoder<ProductAddon> =
+  listDecoder('get-product-addons', 'addons', 'addon', records.productAddon);
+export const decodeProductConfigoptions: ListDecoder<ConfigOption> =
+  listDecoder('get-product-configoptions', 'configoptions', 'configoption', records.configOption);
 
-export const decodeTransactions = (body: WireObject): Page<Transaction> =>
-  decodePage('get-transactions', body, ['transactions', 'transaction'], records.transaction);
-
-export const decodeContacts = (body: WireObject): Page<Contact> =>
-  decodePage('get-contacts', body, ['contacts', 'contact'], records.contact);
-
-export const decodeAnnouncements = (body: WireObject): Page<Announcement> =>
-  decodePage('get-announcements', body, ['announcements', 'announcement'], records.announcement);
-
-export const decodeSupportDepartments = (body: WireObject): Page<Department> =>
-  decodePage('get-support-departments', body, ['departments', 'department'], records.department);
-
-export const decodeTickets = (body: WireObject): Page<Ticket> =>
-  decodePage('get-tickets', body, ['tickets', 'ticket'], records.ticket);
-
+/** The catalogue's two product lists share one reply shape. */
 export const decodeCatalogueProducts = (operation: 'get-products' | 'get-filtered-products', body: WireObject): Page<CatalogueProduct> =>
   decodePage(operation, body, ['products', 'product'], records.catalogueProduct);
-
-export const decodeProductAddons = (body: WireObject): Page<ProductAddon> =>
-  decodePage('get-product-addons', body, ['addons', 'addon'], records.productAddon);
-
-export const decodeProductConfigoptions = (body: WireObject): Page<ConfigOption> =>
-  decodePage('get-product-configoptions', body, ['configoptions', 'configoption'], records.configOption);
-
