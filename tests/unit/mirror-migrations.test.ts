@@ -2,6 +2,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MIGRATIONS, Mirror } from '../../electron/core/mirror/index.js';
+import { descriptorOf } from '../../electron/core/mirror/resources.js';
+import { searchRowid } from '../../electron/core/mirror/search-index.js';
 import { migrate, schemaVersion } from '../../electron/core/sqlite.js';
 import { contact, domain, openMirror, tempDir } from './mirror-fixtures.js';
 
@@ -11,6 +13,15 @@ beforeEach(() => ({ dir, cleanup } = tempDir()));
 afterEach(() => cleanup());
 
 const file = () => join(dir, 'mirror.sqlite');
+
+/** Domain 7, example.com, as an older version stored it (rows only: that version's migration indexes them). */
+function storeExampleDomain(db: Database.Database, record: object): void {
+  db.prepare(
+    `INSERT INTO domains (id, json, hash, written_at, domain_name, status, registrar, reg_type, reg_date, expiry_date,
+       next_due_date, recurring_cents, do_not_renew)
+     VALUES (7, ?, 'old-hash', '2026-01-01T00:00:00.000Z', 'example.com', 'Active', 'enom', 'Register', NULL, NULL, NULL, 995, 0)`,
+  ).run(JSON.stringify(record));
+}
 
 describe('mirror migrations', () => {
   it('a new file is created at the latest version, in WAL mode with synchronous=NORMAL and 8 kB pages', () => {
@@ -47,11 +58,7 @@ describe('mirror migrations', () => {
     migrate(v1, MIGRATIONS.slice(0, 1));
     expect(schemaVersion(v1)).toBe(1);
     const example = domain(7, { domainName: 'example.com' });
-    v1.prepare(
-      `INSERT INTO domains (id, json, hash, written_at, domain_name, status, registrar, reg_type, reg_date, expiry_date,
-         next_due_date, recurring_cents, do_not_renew)
-       VALUES (7, ?, 'v1-hash', '2026-01-01T00:00:00.000Z', 'example.com', 'Active', 'enom', 'Register', NULL, NULL, NULL, 995, 0)`,
-    ).run(JSON.stringify(example));
+    storeExampleDomain(v1, example);
     const zoe = contact(3, { firstName: 'Zoë', lastName: 'Müller' });
     v1.prepare(
       `INSERT INTO contacts (id, json, hash, written_at, first_name, last_name, company_name, email, country, subaccount)
@@ -66,6 +73,26 @@ describe('mirror migrations', () => {
     expect(mirror.search('muller').map((hit) => [hit.resource, hit.id])).toEqual([['contacts', 3]]);
     const run = mirror.beginSyncRun('start');
     expect(mirror.syncRuns()[0]).toMatchObject({ id: run, outcome: 'running' });
+    mirror.close();
+  });
+
+  it('upgrades a v2 file: the search index no longer keeps its own text, and hits still have their titles', () => {
+    const v2 = new Database(file());
+    migrate(v2, MIGRATIONS.slice(0, 2));
+    const example = domain(7, { domainName: 'example.com' });
+    storeExampleDomain(v2, example);
+    // The document as v2 wrote it, text included.
+    const rowid = searchRowid(descriptorOf('domains').search!.slot, 7);
+    v2.prepare('INSERT INTO search_index (rowid, title, subtitle, terms) VALUES (?, ?, ?, ?)').run(rowid, 'old title', 'old', 'example com');
+    const columnsOf = (db: Database.Database) => db.prepare('SELECT * FROM search_index LIMIT 0').columns().map((c) => c.name);
+    expect(columnsOf(v2)).toEqual(['title', 'subtitle', 'terms']);
+    v2.close();
+
+    const mirror = openMirror(dir);
+    expect(schemaVersion(mirror.db)).toBe(3);
+    expect(columnsOf(mirror.db)).toEqual(['terms']);
+    expect(mirror.db.prepare('SELECT rowid, terms FROM search_index').all()).toEqual([{ rowid, terms: null }]);
+    expect(mirror.search('exam')).toEqual([{ resource: 'domains', id: 7, title: 'example.com', subtitle: expect.any(String) }]);
     mirror.close();
   });
 

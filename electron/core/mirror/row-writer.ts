@@ -5,15 +5,15 @@
 import { hash } from 'node:crypto';
 import type { Database, Statement } from 'better-sqlite3';
 import type { ChildTable, ResourceDescriptor, SearchDocument, SqlValue } from './descriptor.js';
-import { searchFields, type SearchFields, type SearchIndexWriter } from './search-index.js';
+import { searchTerms, type SearchIndexWriter } from './search-index.js';
 
 /**
  * A record as the rows it is stored in: its id, JSON text and content hash (whether it changed), its
- * projected column values, its child tables' rows (in the descriptor's order) and its search fields. Arrays
+ * projected column values, its child tables' rows (in the descriptor's order) and its search terms. Arrays
  * and scalars only: a sync encodes each page where it decodes it, and the page crosses to the writer thread
  * as compact bytes (no property names) whose values bind straight to the statements.
  */
-export type EncodedRow = [id: number, json: string, hash: string, columns: SqlValue[], children: SqlValue[][][], search: SearchFields | null];
+export type EncodedRow = [id: number, json: string, hash: string, columns: SqlValue[], children: SqlValue[][][], search: string | null];
 
 /**
  * Encodes records of one resource (the projections in the order RowWriter binds them).
@@ -42,7 +42,7 @@ export class RowEncoder<T> {
     const json = JSON.stringify(record);
     const columns = this.projections.map((project) => project(record));
     const children = this.children.map((child) => child.rows(record));
-    const search = this.document === null ? null : searchFields(this.document(record));
+    const search = this.document === null ? null : searchTerms(this.document(record));
     // Made as v8.deserialize makes the rows that crossed threads (a holey array): the write then reads one
     // kind of row, where an array literal would be a second kind that its optimized code did not expect.
     const row = new Array(6) as unknown as EncodedRow;
@@ -164,8 +164,8 @@ export class RowWriter<T> {
   }
 
   private putSearchDocument(row: EncodedRow): void {
-    const fields = row[5];
-    if (this.searchSlot >= 0 && fields !== null) this.search.put(this.searchSlot, row[0], fields);
+    const terms = row[5];
+    if (this.searchSlot >= 0 && terms !== null) this.search.put(this.searchSlot, row[0], terms);
   }
 
   private deleteSearchDocument(id: number): void {

@@ -32,11 +32,9 @@ export const SEARCHABLE: ReadonlyMap<number, ResourceName> = new Map(
   }),
 );
 
-/** A document as the index stores it: title, subtitle, and the searchable terms joined by spaces. */
-export type SearchFields = [title: string, subtitle: string, terms: string];
-
-export function searchFields(doc: SearchDocument): SearchFields {
-  return [doc.title, doc.subtitle, doc.terms.filter(Boolean).join(' ')];
+/** A document as the index takes it: its searchable terms joined by spaces (the index keeps no title). */
+export function searchTerms(doc: SearchDocument): string {
+  return doc.terms.filter(Boolean).join(' ');
 }
 
 export class SearchIndexWriter {
@@ -44,13 +42,12 @@ export class SearchIndexWriter {
   private readonly remove: Statement;
 
   constructor(db: Database) {
-    this.insert = db.prepare('INSERT INTO search_index (rowid, title, subtitle, terms) VALUES (?, ?, ?, ?)');
+    this.insert = db.prepare('INSERT INTO search_index (rowid, terms) VALUES (?, ?)');
     this.remove = db.prepare('DELETE FROM search_index WHERE rowid = ?');
   }
 
-  /** `fields` bound as the array it is (see RowEncoder on why rows are not destructured). */
-  put(slot: number, id: number, fields: SearchFields): void {
-    this.insert.run(searchRowid(slot, id), fields);
+  put(slot: number, id: number, terms: string): void {
+    this.insert.run(searchRowid(slot, id), terms);
   }
 
   delete(slot: number, id: number): void {
@@ -69,7 +66,7 @@ export function rebuildSearchIndex(db: Database): void {
     // In batches: better-sqlite3 cannot write while a read is being iterated.
     const batch = db.prepare(`SELECT id, json FROM ${descriptor.table} WHERE id > ? ORDER BY id LIMIT 1000`).raw();
     for (let rows = batch.all(-1) as [number, string][]; rows.length > 0; rows = batch.all(rows.at(-1)![0]) as [number, string][]) {
-      for (const [id, json] of rows) writer.put(search.slot, id, searchFields(search.document(JSON.parse(json))));
+      for (const [id, json] of rows) writer.put(search.slot, id, searchTerms(search.document(JSON.parse(json))));
     }
   }
 }

@@ -1,6 +1,8 @@
 /** Turning what a user types into an FTS5 query, and running it across resources. */
 import type { Database } from 'better-sqlite3';
 import type { SearchHit } from '../../../shared/queries.js';
+import type { ResourceName } from '../../../shared/records.js';
+import { descriptorOf } from './resources.js';
 import { SEARCHABLE, splitRowid } from './search-index.js';
 import { statement } from './statements.js';
 
@@ -16,16 +18,28 @@ export function matchExpression(text: string): string | null {
   return words.map((word) => `"${word.replaceAll('"', '""')}"*`).join(' ');
 }
 
-/** Best matches across every searchable resource, ranked by bm25. */
+/**
+ * Best matches across every searchable resource, ranked by bm25. The index keeps no text of its own
+ * (migration 3), so each hit's title and subtitle are made from its record, as its document was.
+ */
 export function searchAll(db: Database, text: string, limit: number): SearchHit[] {
   const match = matchExpression(text);
   if (match === null) return [];
-  const rows = statement(db, 'SELECT rowid, title, subtitle FROM search_index WHERE search_index MATCH ? ORDER BY rank LIMIT ?')
-    .raw()
-    .all(match, limit) as [number, string, string][];
-  return rows.flatMap(([rowid, title, subtitle]) => {
+  const rowids = statement(db, 'SELECT rowid FROM search_index WHERE search_index MATCH ? ORDER BY rank LIMIT ?')
+    .pluck()
+    .all(match, limit) as number[];
+  return rowids.flatMap((rowid) => {
     const { slot, id } = splitRowid(rowid);
     const resource = SEARCHABLE.get(slot);
-    return resource ? [{ resource, id, title, subtitle }] : [];
+    const hit = resource === undefined ? null : hitOf(db, resource, id);
+    return hit === null ? [] : [hit];
   });
+}
+
+function hitOf(db: Database, resource: ResourceName, id: number): SearchHit | null {
+  const descriptor = descriptorOf(resource);
+  const json = statement(db, `SELECT json FROM ${descriptor.table} WHERE id = ?`).pluck().get(id) as string | undefined;
+  if (json === undefined || descriptor.search === undefined) return null;
+  const { title, subtitle } = descriptor.search.document(JSON.parse(json));
+  return { resource, id, title, subtitle };
 }
