@@ -109,26 +109,31 @@ export class PageBuffer {
     const missing = (index: number) => new Error(`${resource}: record ${index} of ${count} was never handed over`);
     const sorted = pages.toSorted((a, b) => a.offset - b.offset);
     const tiled = sorted.every((page, i) => page.offset === (i === 0 ? 0 : sorted[i - 1]!.offset + sorted[i - 1]!.count));
-    if (tiled) {
-      return (function* () {
-        let index = 0;
-        // Each page is let go once its rows are written, so a large resource's pages are not all held to its end.
-        for (let page = sorted.shift(); page !== undefined; page = sorted.shift()) {
-          for (const row of page.rows()) {
-            if (index === count) return;
-            yield row;
-            index++;
-          }
-        }
-        if (index < count) throw missing(index);
-      })();
-    }
+    if (tiled) return tiledRows(sorted, count, missing);
     const rows: EncodedRow[] = [];
     for (const page of pages) page.rows().forEach((row, i) => (rows[page.offset + i] = row));
     for (let i = 0; i < count; i++) if (rows[i] === undefined) throw missing(i);
     rows.length = count;
     return rows;
   }
+}
+
+/**
+ * The rows of pages that tile records 0..count-1, page by page; each page is let go once its rows are
+ * written, so a large resource's pages are not all held to its end. A generator function of its own, not one
+ * made per call: each generator function gives its generator objects their own map, and a new one per
+ * resource would be a map the write loop's optimized code had not seen, thrown away at every resource.
+ */
+function* tiledRows(pages: BufferedPage[], count: number, missing: (index: number) => Error): Generator<EncodedRow> {
+  let index = 0;
+  for (let page = pages.shift(); page !== undefined; page = pages.shift()) {
+    for (const row of page.rows()) {
+      if (index === count) return;
+      yield row;
+      index++;
+    }
+  }
+  if (index < count) throw missing(index);
 }
 
 /** Writes a resource from `buffer` through `mirror` on this thread; the records are kept only where notable changes need them. */
