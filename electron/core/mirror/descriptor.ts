@@ -40,11 +40,20 @@ export type FilterValueOf<F extends FilterSpec> = F extends { kind: 'equals'; ty
 
 export type FilterValue = FilterValueOf<FilterSpec>;
 
-/** What the search index keeps of a record: shown title and subtitle, and the searchable text. */
-export interface SearchDocument {
+/** How a search hit is shown: made from its record when found (the index keeps no text of its own). */
+export interface SearchHeading {
   title: string;
   subtitle: string;
-  terms: string[];
+}
+
+/**
+ * A searchable resource: its slot (unique among them; it prefixes their rowids in the index), what the index
+ * takes of a record (its searchable values; empty ones are left out) and how a hit is shown.
+ */
+export interface SearchSpec<T> {
+  slot: number;
+  terms(record: T): (string | null | undefined)[];
+  heading(record: T): SearchHeading;
 }
 
 /** A nested list stored as rows of its own table, keyed by `parent_id` (queryable; the JSON stays the truth). */
@@ -64,8 +73,7 @@ export interface ResourceDescriptor<T> {
   sort: Readonly<Record<string, string>>;
   defaultSort: { field: string; dir: SortDirection };
   filters: Readonly<Record<string, FilterSpec>>;
-  /** Searchable resources: a slot number unique among them (it prefixes their rowids in the index). */
-  search?: { slot: number; document(record: T): SearchDocument };
+  search?: SearchSpec<T>;
   children?: readonly ChildTable<T>[];
 }
 

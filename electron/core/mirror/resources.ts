@@ -52,11 +52,8 @@ export const RESOURCES = {
     },
     search: {
       slot: 1,
-      document: (s) => ({
-        title: s.domain || s.name,
-        subtitle: joined([s.domain ? s.name : null, s.status]),
-        terms: [s.name, s.domain, s.username],
-      }),
+      terms: (s) => [s.name, s.domain, s.username],
+      heading: (s) => ({ title: s.domain || s.name, subtitle: joined([s.domain ? s.name : null, s.status]) }),
     },
     children: [
       {
@@ -106,11 +103,8 @@ export const RESOURCES = {
     },
     search: {
       slot: 2,
-      document: (d) => ({
-        title: d.domainName,
-        subtitle: joined([d.status, d.expiryDate ? `expires ${d.expiryDate}` : null]),
-        terms: [d.domainName],
-      }),
+      terms: (d) => [d.domainName],
+      heading: (d) => ({ title: d.domainName, subtitle: joined([d.status, d.expiryDate ? `expires ${d.expiryDate}` : null]) }),
     },
   },
 
@@ -144,11 +138,8 @@ export const RESOURCES = {
     },
     search: {
       slot: 3,
-      document: (o) => ({
-        title: `Order #${o.orderNum}`,
-        subtitle: joined([o.date?.slice(0, 10), o.status, o.paymentStatus, o.amount]),
-        terms: [o.orderNum],
-      }),
+      terms: (o) => [o.orderNum],
+      heading: (o) => ({ title: `Order #${o.orderNum}`, subtitle: joined([o.date?.slice(0, 10), o.status, o.paymentStatus, o.amount]) }),
     },
     children: [
       {
@@ -224,13 +215,10 @@ export const RESOURCES = {
     },
     search: {
       slot: 4,
-      document: (c) => {
+      terms: (c) => [c.firstName, c.lastName, c.email, c.companyName],
+      heading: (c) => {
         const name = `${c.firstName} ${c.lastName}`.trim();
-        return {
-          title: name || c.companyName || c.email,
-          subtitle: joined([c.email, name ? c.companyName : null]),
-          terms: [c.firstName, c.lastName, c.email, c.companyName],
-        };
+        return { title: name || c.companyName || c.email, subtitle: joined([c.email, name ? c.companyName : null]) };
       },
     },
   },
@@ -267,11 +255,8 @@ export const RESOURCES = {
     },
     search: {
       slot: 5,
-      document: (t) => ({
-        title: `#${t.tid} ${t.subject}`,
-        subtitle: joined([t.status, t.lastReply ? `last reply ${t.lastReply}` : null]),
-        terms: [t.tid, t.subject],
-      }),
+      terms: (t) => [t.tid, t.subject],
+      heading: (t) => ({ title: `#${t.tid} ${t.subject}`, subtitle: joined([t.status, t.lastReply ? `last reply ${t.lastReply}` : null]) }),
     },
   },
 
@@ -288,7 +273,8 @@ export const RESOURCES = {
     filters: { published: flag('published'), date: range('date') },
     search: {
       slot: 6,
-      document: (a) => ({ title: a.title, subtitle: a.date?.slice(0, 10) ?? '', terms: [a.title] }),
+      terms: (a) => [a.title],
+      heading: (a) => ({ title: a.title, subtitle: a.date?.slice(0, 10) ?? '' }),
     },
   },
 

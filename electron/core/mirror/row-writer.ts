@@ -4,8 +4,8 @@
  */
 import { hash } from 'node:crypto';
 import type { Database, Statement } from 'better-sqlite3';
-import type { ChildTable, ResourceDescriptor, SearchDocument, SqlValue } from './descriptor.js';
-import { searchTerms, type SearchIndexWriter } from './search-index.js';
+import type { ChildTable, ResourceDescriptor, SqlValue } from './descriptor.js';
+import { searchText, type SearchIndexWriter } from './search-index.js';
 
 /**
  * A record as the rows it is stored in: its id, JSON text and content hash (whether it changed), its
@@ -29,20 +29,20 @@ export class RowEncoder<T> {
   private readonly idOf: (record: T) => number;
   private readonly projections: ((record: T) => SqlValue)[];
   private readonly children: readonly ChildTable<T>[];
-  private readonly document: ((record: T) => SearchDocument) | null;
+  private readonly terms: ((record: T) => (string | null | undefined)[]) | null;
 
   constructor(descriptor: ResourceDescriptor<T>) {
     this.idOf = descriptor.idOf;
     this.projections = Object.values(descriptor.columns);
     this.children = descriptor.children ?? [];
-    this.document = descriptor.search?.document ?? null;
+    this.terms = descriptor.search?.terms ?? null;
   }
 
   encode(record: T): EncodedRow {
     const json = JSON.stringify(record);
     const columns = this.projections.map((project) => project(record));
     const children = this.children.map((child) => child.rows(record));
-    const search = this.document === null ? null : searchTerms(this.document(record));
+    const search = this.terms === null ? null : searchText(this.terms(record));
     // Made as v8.deserialize makes the rows that crossed threads (a holey array): the write then reads one
     // kind of row, where an array literal would be a second kind that its optimized code did not expect.
     const row = new Array(6) as unknown as EncodedRow;

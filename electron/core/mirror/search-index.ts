@@ -4,7 +4,6 @@
  * documents are a rowid range.
  */
 import type { Database, Statement } from 'better-sqlite3';
-import type { SearchDocument } from './descriptor.js';
 import type { ResourceName } from '../../../shared/records.js';
 import { RESOURCES, descriptorOf } from './resources.js';
 
@@ -32,9 +31,9 @@ export const SEARCHABLE: ReadonlyMap<number, ResourceName> = new Map(
   }),
 );
 
-/** A document as the index takes it: its searchable terms joined by spaces (the index keeps no title). */
-export function searchTerms(doc: SearchDocument): string {
-  return doc.terms.filter(Boolean).join(' ');
+/** A record's document as the index takes it: its non-empty searchable values joined by spaces. */
+export function searchText(terms: readonly (string | null | undefined)[]): string {
+  return terms.filter(Boolean).join(' ');
 }
 
 export class SearchIndexWriter {
@@ -66,7 +65,7 @@ export function rebuildSearchIndex(db: Database): void {
     // In batches: better-sqlite3 cannot write while a read is being iterated.
     const batch = db.prepare(`SELECT id, json FROM ${descriptor.table} WHERE id > ? ORDER BY id LIMIT 1000`).raw();
     for (let rows = batch.all(-1) as [number, string][]; rows.length > 0; rows = batch.all(rows.at(-1)![0]) as [number, string][]) {
-      for (const [id, json] of rows) writer.put(search.slot, id, searchTerms(search.document(JSON.parse(json))));
+      for (const [id, json] of rows) writer.put(search.slot, id, searchText(search.terms(JSON.parse(json))));
     }
   }
 }

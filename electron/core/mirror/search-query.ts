@@ -20,7 +20,7 @@ export function matchExpression(text: string): string | null {
 
 /**
  * Best matches across every searchable resource, ranked by bm25. The index keeps no text of its own
- * (migration 3), so each hit's title and subtitle are made from its record, as its document was.
+ * (migration 3), so each hit's title and subtitle are made from its record (its resource's `heading`).
  */
 export function searchAll(db: Database, text: string, limit: number): SearchHit[] {
   const match = matchExpression(text);
@@ -40,6 +40,6 @@ function hitOf(db: Database, resource: ResourceName, id: number): SearchHit | nu
   const descriptor = descriptorOf(resource);
   const json = statement(db, `SELECT json FROM ${descriptor.table} WHERE id = ?`).pluck().get(id) as string | undefined;
   if (json === undefined || descriptor.search === undefined) return null;
-  const { title, subtitle } = descriptor.search.document(JSON.parse(json));
+  const { title, subtitle } = descriptor.search.heading(JSON.parse(json));
   return { resource, id, title, subtitle };
 }
