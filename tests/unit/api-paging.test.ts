@@ -37,6 +37,17 @@ describe('fetchAll', () => {
     expect(p.requests.slice(1).every(([, limit]) => limit <= 7)).toBe(true);
   });
 
+  it('pages that come back out of order, some cut short by a cap, still give the list in order', async () => {
+    const rows = range(97);
+    const fetch: PageFetcher<number> = async (start, limit) => {
+      // Later offsets answer first; every third page is capped at 4 rows.
+      for (let wait = 0; wait < 100 - start; wait += 10) await new Promise((resolve) => setImmediate(resolve));
+      const items = rows.slice(start, start + (start % 3 === 0 ? Math.min(limit, 4) : limit));
+      return { items, total: rows.length, start, returned: items.length };
+    };
+    expect(await fetchAll(fetch, { operation: 'get-orders', pageSize: 10, concurrency: 4, idOf: (n) => n })).toEqual(rows);
+  });
+
   it('one page or empty list', async () => {
     expect(await fetchAll(provider(range(5)).fetch, { operation: 'x', pageSize: 25 })).toEqual(range(5));
     const empty = provider([]);

@@ -49,8 +49,8 @@ async function walkOnce<T>(fetchPage: PageFetcher<T>, options: FetchAllOptions<T
   const requested = Math.max(1, options.pageSize ?? 100);
   const first = await fetchPage(0, requested);
   const total = first.total;
-  const rows = new Map<number, T>();
-  first.items.forEach((item, i) => rows.set(i, item));
+  // The ranges asked for never overlap and end up covering 0..total-1, so the pieces, put in order, are the list.
+  const pieces: Array<{ start: number; items: T[] }> = [{ start: 0, items: first.items }];
   if (first.items.length >= total) return first.items.slice(0, total);
   if (first.items.length === 0) throw protocolError(options.operation, 'numreturned', `no rows although totalresults is ${total}`);
 
@@ -83,7 +83,7 @@ async function walkOnce<T>(fetchPage: PageFetcher<T>, options: FetchAllOptions<T
         throw protocolError(options.operation, 'numreturned', `no rows at offset ${start} although totalresults is ${total}`);
       }
       const got = Math.min(page.items.length, end - start);
-      page.items.slice(0, got).forEach((item, i) => rows.set(start + i, item));
+      pieces.push({ start, items: page.items.slice(0, got) });
       if (got < end - start) {
         pageSize = Math.min(pageSize, got);
         queue.push([start + got, end]);
@@ -95,7 +95,7 @@ async function walkOnce<T>(fetchPage: PageFetcher<T>, options: FetchAllOptions<T
   // Workers may idle while another one re-queues a short page's remainder; loop until the queue is drained.
   while (queue.length > 0) await Promise.all(Array.from({ length: workers }, worker));
 
-  const items = Array.from({ length: total }, (_, i) => rows.get(i) as T);
+  const items = pieces.sort((a, b) => a.start - b.start).flatMap((piece) => piece.items);
   if (options.idOf) {
     const seen = new Set<string | number>();
     for (const item of items) {
