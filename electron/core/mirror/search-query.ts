@@ -2,6 +2,7 @@
 import type { Database } from 'better-sqlite3';
 import type { SearchHit } from '../../../shared/queries.js';
 import type { ResourceName } from '../../../shared/records.js';
+import type { SearchHeading } from './descriptor.js';
 import { descriptorOf } from './resources.js';
 import { SEARCHABLE, splitRowid } from './search-index.js';
 import { statement } from './statements.js';
@@ -20,7 +21,8 @@ export function matchExpression(text: string): string | null {
 
 /**
  * Best matches across every searchable resource, ranked by bm25. The index keeps no text of its own
- * (migration 3), so each hit's title and subtitle are made from its record (its resource's `heading`).
+ * (migration 3), so each hit's title and subtitle are made from its record (its resource's `heading`), the
+ * records read with one query per resource among the hits.
  */
 export function searchAll(db: Database, text: string, limit: number): SearchHit[] {
   const match = matchExpression(text);
@@ -28,18 +30,27 @@ export function searchAll(db: Database, text: string, limit: number): SearchHit[
   const rowids = statement(db, 'SELECT rowid FROM search_index WHERE search_index MATCH ? ORDER BY rank LIMIT ?')
     .pluck()
     .all(match, limit) as number[];
-  return rowids.flatMap((rowid) => {
+  const hits = rowids.flatMap((rowid) => {
     const { slot, id } = splitRowid(rowid);
     const resource = SEARCHABLE.get(slot);
-    const hit = resource === undefined ? null : hitOf(db, resource, id);
-    return hit === null ? [] : [hit];
+    return resource === undefined ? [] : [{ resource, id }];
+  });
+  const headings = new Map<string, SearchHeading>();
+  for (const resource of new Set(hits.map((hit) => hit.resource))) {
+    const ids = hits.filter((hit) => hit.resource === resource).map((hit) => hit.id);
+    for (const [id, heading] of headingsOf(db, resource, ids)) headings.set(`${resource}:${id}`, heading);
+  }
+  return hits.flatMap(({ resource, id }) => {
+    const heading = headings.get(`${resource}:${id}`);
+    return heading === undefined ? [] : [{ resource, id, ...heading }];
   });
 }
 
-function hitOf(db: Database, resource: ResourceName, id: number): SearchHit | null {
-  const descriptor = descriptorOf(resource);
-  const json = statement(db, `SELECT json FROM ${descriptor.table} WHERE id = ?`).pluck().get(id) as string | undefined;
-  if (json === undefined || descriptor.search === undefined) return null;
-  const { title, subtitle } = descriptor.search.heading(JSON.parse(json));
-  return { resource, id, title, subtitle };
+/** The headings of a resource's records `ids` (those still stored). */
+function headingsOf(db: Database, resource: ResourceName, ids: readonly number[]): Map<number, SearchHeading> {
+  const { table, search } = descriptorOf(resource);
+  const rows = statement(db, `SELECT id, json FROM ${table} WHERE id IN (SELECT value FROM json_each(?))`)
+    .raw()
+    .all(JSON.stringify(ids)) as [number, string][];
+  return new Map(search === undefined ? [] : rows.map(([id, json]) => [id, search.heading(JSON.parse(json))]));
 }
