@@ -45,6 +45,27 @@ export interface SyncSummary {
   resources: ResourceSyncResult[];
   /** Changes worth telling the user, e.g. "ticket #123456 answered", "example.com expires in 14 days". */
   notable: string[];
+  /** The same changes with their kind and record, in the same order (for notifications that open the record). */
+  notableChanges: NotableChange[];
+}
+
+export const NOTABLE_KINDS = [
+  'ticket-answered',
+  'domain-expiring',
+  'service-suspended',
+  'service-status',
+  'order-paid',
+  'order-status',
+  'announcement',
+] as const;
+export type NotableKind = (typeof NOTABLE_KINDS)[number];
+
+/** One notable change: what kind it is, the record it is about, and its sentence. */
+export interface NotableChange {
+  kind: NotableKind;
+  resource: SyncedResource;
+  id: number;
+  text: string;
 }
 
 export interface SyncProgress {

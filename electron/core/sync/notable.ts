@@ -5,6 +5,7 @@
  * The first sync of a resource imports everything, which is not news: it yields nothing here.
  */
 import type { Domain, Order, Service, Ticket } from '../../../shared/models.js';
+import type { NotableChange, NotableKind } from '../../../shared/sync.js';
 import {
   addDays,
   daysBetween,
@@ -30,34 +31,36 @@ export interface NotableContext {
 
 /** What a describer sees: only called after the resource's first sync. */
 type DescribeContext = NotableContext & { previousSyncDay: string };
-type Describer<R extends SyncedResource> = (changes: ChangeSet<ResourceRecords[R]>, ctx: DescribeContext) => string[];
+type Describer<R extends SyncedResource> = (changes: ChangeSet<ResourceRecords[R]>, ctx: DescribeContext) => NotableChange[];
+
+const note = (kind: NotableKind, resource: SyncedResource, id: number, text: string): NotableChange => ({ kind, resource, id, text });
 
 const statusChanges = <T extends { status: string }>(changes: ChangeSet<T>) =>
   changes.changed.filter(({ before, after }) => before.status !== after.status);
 
 const serviceLabel = (s: Service) => (s.domain ? `${s.name} (${s.domain})` : s.name);
 
-function describeTickets(changes: ChangeSet<Ticket>): string[] {
+function describeTickets(changes: ChangeSet<Ticket>): NotableChange[] {
   const answered = [
     ...changes.added.filter((t) => t.status === 'Answered'),
     ...changes.changed.filter(({ before, after }) => before.status !== 'Answered' && after.status === 'Answered').map((c) => c.after),
   ];
-  return answered.map((t) => `ticket #${t.tid} answered`);
+  return answered.map((t) => note('ticket-answered', 'tickets', t.id, `ticket #${t.tid} answered`));
 }
 
-function describeServices(changes: ChangeSet<Service>): string[] {
+function describeServices(changes: ChangeSet<Service>): NotableChange[] {
   return statusChanges(changes).map(({ before, after }) =>
     after.status === 'Suspended'
-      ? `service ${serviceLabel(after)} suspended`
-      : `service ${serviceLabel(after)}: ${before.status} → ${after.status}`,
+      ? note('service-suspended', 'services', after.id, `service ${serviceLabel(after)} suspended`)
+      : note('service-status', 'services', after.id, `service ${serviceLabel(after)}: ${before.status} → ${after.status}`),
   );
 }
 
-function describeOrders(changes: ChangeSet<Order>): string[] {
+function describeOrders(changes: ChangeSet<Order>): NotableChange[] {
   return changes.changed.flatMap(({ before, after }) => {
-    const notes: string[] = [];
-    if (before.paymentStatus !== 'Paid' && after.paymentStatus === 'Paid') notes.push(`order #${after.orderNum} paid`);
-    if (before.status !== after.status) notes.push(`order #${after.orderNum}: ${before.status} → ${after.status}`);
+    const notes: NotableChange[] = [];
+    if (before.paymentStatus !== 'Paid' && after.paymentStatus === 'Paid') notes.push(note('order-paid', 'orders', after.id, `order #${after.orderNum} paid`));
+    if (before.status !== after.status) notes.push(note('order-status', 'orders', after.id, `order #${after.orderNum}: ${before.status} → ${after.status}`));
     return notes;
   });
 }
@@ -72,11 +75,11 @@ const inWindow = (domain: Domain, day: string) =>
  * Domains now expiring within the warning window that were not in it at the previous sync: new ones, ones
  * whose expiry or status changed into it, and unchanged ones the calendar moved into it.
  */
-function describeDomains(changes: ChangeSet<Domain>, ctx: DescribeContext): string[] {
+function describeDomains(changes: ChangeSet<Domain>, ctx: DescribeContext): NotableChange[] {
   const { previousSyncDay, today } = ctx;
   const added = new Set(changes.added.map((d) => d.id));
   const before = new Map(changes.changed.map((c) => [c.after.id, c.before]));
-  const notes: string[] = [];
+  const notes: NotableChange[] = [];
   let after: string | null = null;
   do {
     const page: ListPage<Domain> = ctx.mirror.list('domains', {
@@ -88,7 +91,7 @@ function describeDomains(changes: ChangeSet<Domain>, ctx: DescribeContext): stri
     for (const domain of page.rows) {
       const previous = added.has(domain.id) ? null : (before.get(domain.id) ?? domain);
       if (previous !== null && inWindow(previous, previousSyncDay)) continue;
-      notes.push(`${domain.domainName} ${expiresIn(daysBetween(today, domain.expiryDate as string))}`);
+      notes.push(note('domain-expiring', 'domains', domain.id, `${domain.domainName} ${expiresIn(daysBetween(today, domain.expiryDate as string))}`));
     }
     after = page.nextCursor;
   } while (after !== null);
@@ -105,7 +108,8 @@ const DESCRIBERS: { [R in SyncedResource]?: Describer<R> } = {
   services: describeServices,
   orders: describeOrders,
   domains: describeDomains,
-  announcements: (changes) => changes.added.filter((a) => a.published).map((a) => `new announcement: ${a.title}`),
+  announcements: (changes) =>
+    changes.added.filter((a) => a.published).map((a) => note('announcement', 'announcements', a.id, `new announcement: ${a.title}`)),
 };
 
 /** Whether a sync of `resource` can have notable changes: not its first, and only where there is a describer. */
@@ -117,7 +121,7 @@ export function notableChanges<R extends SyncedResource>(
   resource: R,
   changes: ChangeSet<ResourceRecords[R]>,
   ctx: NotableContext,
-): string[] {
+): NotableChange[] {
   const { previousSyncDay } = ctx;
   const describe = DESCRIBERS[resource] as Describer<R> | undefined;
   return describe && previousSyncDay !== null ? describe(changes, { ...ctx, previousSyncDay }) : [];

@@ -11,6 +11,7 @@ import { releaseBytes } from '../api/reply-bytes.js';
 import { decodeListPageBytes, type ListPageBytes, type PagedListOperation } from '../api/paged-lists.js';
 import { encodeRows, type EncodedRow, type Mirror, type ResourceRecords, type SyncedResource } from '../mirror/index.js';
 import { mayBeNotable, notableChanges } from './notable.js';
+import type { NotableChange } from '../../../shared/sync.js';
 
 /** A resource read in full: its records are indexes 0..count-1 of the pages handed over. */
 export interface SnapshotHeader {
@@ -27,7 +28,7 @@ export interface SnapshotOutcome {
   added: number;
   changed: number;
   removed: number;
-  notable: string[];
+  notable: NotableChange[];
 }
 
 export interface SnapshotSink {

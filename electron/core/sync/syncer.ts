@@ -21,6 +21,7 @@ import { snapshotWorkerModule, WorkerSnapshotSink } from './worker-sink.js';
 import {
   overallOutcome,
   type ConnectivityChange,
+  type NotableChange,
   type ResourceSyncResult,
   type SyncError,
   type SyncProgress,
@@ -135,6 +136,7 @@ export class Syncer extends EventEmitter<SyncEvents> {
       // Each write overlapped the reading of the next resource; the run ends when the last one is in.
       const outcomes = await Promise.all(written);
       await sink.finish();
+      const notableChanges = outcomes.flatMap((o) => o.notable);
       const summary: SyncSummary = {
         runId,
         trigger,
@@ -142,7 +144,8 @@ export class Syncer extends EventEmitter<SyncEvents> {
         finishedAt: this.now().toISOString(),
         outcome: overallOutcome(outcomes.map((o) => o.result)),
         resources: outcomes.map((o) => o.result),
-        notable: outcomes.flatMap((o) => o.notable),
+        notable: notableChanges.map((c) => c.text),
+        notableChanges,
       };
       this.mirror.finishSyncRun(runId, summary.outcome, summary);
       this.emit('summary', summary);
@@ -219,7 +222,7 @@ type PullOutcome =
 
 interface WriteOutcome {
   result: ResourceSyncResult;
-  notable: string[];
+  notable: NotableChange[];
 }
 
 function nothingWritten(resource: SyncedResource, outcome: ResourceSyncResult['outcome'], error: string | null): Promise<WriteOutcome> {

@@ -41,6 +41,11 @@ describe('notable changes', () => {
       `service ${service.name} (${service.domain}): Active → Terminated`,
       `order #${order.ordernum}: ${order.status} → Cancelled`,
     ]);
+    // The same changes with their kind and record, for notifications that open it.
+    expect(summary.notableChanges.map(({ kind, resource, id }) => ({ kind, resource, id }))).toEqual([
+      { kind: 'service-status', resource: 'services', id: service.id },
+      { kind: 'order-status', resource: 'orders', id: order.id },
+    ]);
     // Said once: the next sync has nothing new to say.
     expect((await setup.syncer.sync()).notable).toEqual([]);
   }, 60_000);
