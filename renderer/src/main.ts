@@ -1,6 +1,9 @@
 import { createApp } from 'vue';
 import { createPinia } from 'pinia';
 import App from './App.vue';
-import './styles.css';
+import { i18n } from './i18n';
+import { router } from './router';
+import './styles/tokens.css';
+import './styles/base.css';
 
-createApp(App).use(createPinia()).mount('#app');
+createApp(App).use(createPinia()).use(router).use(i18n).mount('#app');

@@ -1,0 +1,45 @@
+/**
+ * The renderer's only door to the engine. In Electron the preload exposes `window.desk` (IPC); in a browser
+ * tab the web host's WebSocket carries the same replies and events. Either way this module gives the typed
+ * DeskBridge of shared/bridge.ts and rebuilds a failed call as a DeskCallError with its code and field issues.
+ */
+import { ref } from 'vue';
+import { DeskCallError, type DeskBridge, type DeskHostBridge } from '../../../shared/bridge';
+import { connectWebHost, type HostLink } from './web-socket';
+
+export { DeskCallError };
+
+/** The link to the host: always 'open' in Electron; a browser tab may lose its web host and reconnect. */
+export const hostLink = ref<HostLink>('open');
+
+export function typedBridge(host: DeskHostBridge): DeskBridge {
+  return {
+    host: host.host,
+    async call(name, ...input) {
+      const reply = await host.invoke(name, input[0]);
+      if (reply.ok) return reply.value as never;
+      throw new DeskCallError(reply.error);
+    },
+    on(event, listener) {
+      return host.on(event, listener as (payload: unknown) => void);
+    },
+  };
+}
+
+function hostBridge(): DeskHostBridge {
+  const exposed = (window as { desk?: DeskHostBridge }).desk;
+  if (exposed) return exposed;
+  return connectWebHost(window.location, window.history, window.sessionStorage, (state) => (hostLink.value = state));
+}
+
+let bridge: DeskBridge | null = null;
+
+/** The app's bridge, made on first use (tests may install another with useBridge). */
+export function desk(): DeskBridge {
+  bridge ??= typedBridge(hostBridge());
+  return bridge;
+}
+
+export function useBridge(replacement: DeskBridge): void {
+  bridge = replacement;
+}

@@ -1,0 +1,11 @@
+/** The en messages, one file per area of the app. */
+import common from './common';
+import frame from './frame';
+import lists from './lists';
+import dashboard from './dashboard';
+import domains from './domains';
+import accounts from './accounts';
+import outbox from './outbox';
+import settings from './settings';
+
+export const en = { common, frame, lists, dashboard, domains, accounts, outbox, settings };
