@@ -13,7 +13,7 @@ import { ENTRY_STATES, type EntryState } from './outbox/states.js';
 import type { AnyMutationInput } from './outbox/schemas.js';
 import type { ListPage, OverlaidRecord, SearchHit } from './queries.js';
 import { RESOURCE_NAMES, SYNCED_RESOURCES, type ResourceName, type ResourceRecords } from './records.js';
-import type { Connectivity, SyncProgress, SyncRunRecord, SyncState, SyncSummary } from './sync.js';
+import { NOTABLE_KINDS, type Connectivity, type SyncProgress, type SyncRunRecord, type SyncState, type SyncSummary } from './sync.js';
 
 /** A procedure: its input schema, and its output type carried as a phantom (never a value at run time). */
 export interface Procedure<I extends z.ZodType, O> {
@@ -68,9 +68,15 @@ export const SettingsSchema = z.strictObject({
   syncIntervalMinutes: z.int().min(0).max(24 * 60),
   /** Whois answers younger than this are served from the mirror. */
   whoisCacheMinutes: z.int().min(0).max(7 * 24 * 60),
+  /** Which kinds of notable sync changes the desktop app announces with a system notification. */
+  notifyKinds: z.array(z.enum(NOTABLE_KINDS, { error: `must be one of ${NOTABLE_KINDS.join(', ')}` })),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
-export const DEFAULT_SETTINGS: Settings = { syncIntervalMinutes: 15, whoisCacheMinutes: 60 };
+export const DEFAULT_SETTINGS: Settings = {
+  syncIntervalMinutes: 15,
+  whoisCacheMinutes: 60,
+  notifyKinds: ['ticket-answered', 'domain-expiring', 'service-suspended'],
+};
 
 export interface AccountSummary {
   name: string;
@@ -156,6 +162,13 @@ export type ProcedureOutput<N extends ProcedureName> = NonNullable<(typeof PROCE
   ? void
   : Exclude<(typeof PROCEDURES)[N]['output'], undefined>;
 
+/** What the desktop shell's menu and notifications ask the renderer to do. */
+export const APP_COMMANDS = ['sync', 'search', 'new-ticket', 'new-contact', 'outbox', 'preferences'] as const;
+export type AppCommand =
+  | { command: (typeof APP_COMMANDS)[number] }
+  /** Show one record (a notification was clicked). */
+  | { command: 'open-record'; resource: ResourceName; id: number };
+
 export interface EventPayloads {
   'sync.progress': SyncProgress;
   'sync.summary': SyncSummary;
@@ -164,6 +177,8 @@ export interface EventPayloads {
   /** Mirror rows changed (after a sync or a confirmed mutation): views of these resources should refresh. */
   'data.changed': { resources: ResourceName[] };
   'accounts.changed': { accounts: AccountSummary[]; current: string | null };
+  /** Sent by the desktop shell (application menu, notifications), never by the engine. */
+  'app.command': AppCommand;
 }
 export type EventName = keyof EventPayloads;
 export const EVENT_NAMES = [
@@ -173,6 +188,7 @@ export const EVENT_NAMES = [
   'outbox.changed',
   'data.changed',
   'accounts.changed',
+  'app.command',
 ] as const satisfies readonly EventName[];
 
 export const PROCEDURE_NAMES = Object.keys(PROCEDURES) as ProcedureName[];
