@@ -5,7 +5,6 @@
  */
 import { EventEmitter } from 'node:events';
 import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { z } from 'zod';
 import type { AccountConfig } from '../../shared/accounts.js';
 import {
@@ -26,12 +25,13 @@ import type { ListPage, OverlaidRecord } from '../../shared/queries.js';
 import type { ResourceName } from '../../shared/records.js';
 import { AccountSession } from './account-session.js';
 import { AccountStore } from './accounts/account-store.js';
-import { ApiError, CLIENT_SECRET_SECRET, PASSWORD_SECRET, REFRESH_TOKEN_SECRET, ResellerClient } from './api/index.js';
+import { checkConnection } from './accounts/connection-check.js';
+import { ApiError, CLIENT_SECRET_SECRET, PASSWORD_SECRET, REFRESH_TOKEN_SECRET } from './api/index.js';
 import { accountPaths } from './data-dir.js';
 import { DeskError, toDeskError } from './desk-error.js';
 import { overlay, type OverlayResource } from './outbox/index.js';
 import { fileSettingsStore, type SettingsStore } from './settings-store.js';
-import { AT_REST_KEY_SECRET, AtRestCipher, MemoryVault, type SecretVault } from './vault/index.js';
+import { AT_REST_KEY_SECRET, AtRestCipher, type SecretVault } from './vault/index.js';
 
 /** The bundled sandbox provider, started for the demo account. */
 export interface DemoProvider {
@@ -50,7 +50,10 @@ export interface DeskOptions {
   settings?: SettingsStore;
   /** Sync and replay in the background (the app); off for one-shot commands (the CLI). Default true. */
   background?: boolean;
-  /** Starts the demo provider; by default the bundled sandbox, its state kept in the data folder. */
+  /**
+   * Starts the demo provider (the hosts pass the bundled sandbox, its state kept in the data folder; the engine
+   * does not import it). Without one, accounts.demo is refused.
+   */
   startDemoProvider?: (dataDir: string) => Promise<DemoProvider>;
 }
 
@@ -119,11 +122,17 @@ export class Desk extends EventEmitter<DeskEvents> {
       'accounts.list': () => this.accountSummaries(),
       'accounts.add': async (input) => {
         const { clientSecret, password, ...config } = input;
-        if (this.accounts.has(config.name)) throw new DeskError('refused', `An account named "${config.name}" already exists.`);
-        await this.checkCredentials(config, clientSecret, password);
+        this.refuseTakenName(config.name);
+        await this.storeCheckedCredentials(config, clientSecret, password);
         this.accounts.add(config);
         await this.openAccount(this.accounts.get(config.name));
         return this.summary(config.name);
+      },
+      'accounts.test': async (input) => {
+        const { clientSecret, password, ...config } = input;
+        this.refuseTakenName(config.name);
+        const { clientName, email } = await checkConnection(config, clientSecret, password);
+        return { clientName, email };
       },
       'accounts.select': async ({ name }) => {
         await this.openAccount(this.accounts.get(name));
@@ -208,23 +217,18 @@ export class Desk extends EventEmitter<DeskEvents> {
 
   // ---- accounts ----
 
-  /** A password grant with the given secrets; they reach the vault only when the provider accepted them. */
-  private async checkCredentials(config: AccountConfig, clientSecret: string, password: string): Promise<void> {
-    const probeVault = new MemoryVault('credential check');
-    await probeVault.set(config.name, CLIENT_SECRET_SECRET, clientSecret);
-    const client = new ResellerClient({ account: config.name, ...config }, probeVault);
-    try {
-      await client.signIn(password);
-    } catch (error) {
-      if (error instanceof ApiError && error.kind === 'network') {
-        throw new DeskError('offline', `Could not reach ${config.baseUrl} to check the credentials: ${error.message}`);
-      }
-      throw error;
-    }
+  private refuseTakenName(name: string): void {
+    if (!this.accounts.has(name)) return;
+    const message = `An account named "${name}" already exists.`;
+    throw new DeskError('refused', message, [{ field: 'name', message: 'is already the name of another account' }]);
+  }
+
+  /** The connection check with the given secrets; they reach the vault only when the provider accepted them. */
+  private async storeCheckedCredentials(config: AccountConfig, clientSecret: string, password: string): Promise<void> {
+    const { refreshToken } = await checkConnection(config, clientSecret, password);
     await this.options.vault.set(config.name, CLIENT_SECRET_SECRET, clientSecret);
     await this.options.vault.set(config.name, PASSWORD_SECRET, password);
     // The refresh token the check earned: opening the account then needs no second password grant.
-    const refreshToken = await probeVault.get(config.name, REFRESH_TOKEN_SECRET);
     if (refreshToken) await this.options.vault.set(config.name, REFRESH_TOKEN_SECRET, refreshToken);
   }
 
@@ -259,7 +263,9 @@ export class Desk extends EventEmitter<DeskEvents> {
 
   /** Starts the bundled sandbox provider (its state kept in the data folder) and opens its demo account. */
   private async openDemo(): Promise<AccountSession> {
-    this.demo ??= await (this.options.startDemoProvider ?? startBundledSandbox)(this.options.dataDir);
+    const { startDemoProvider } = this.options;
+    if (!startDemoProvider) throw new DeskError('refused', 'This app was started without the demo provider.');
+    this.demo ??= await startDemoProvider(this.options.dataDir);
     const config: AccountConfig = {
       name: DEMO_ACCOUNT,
       baseUrl: this.demo.baseUrl,
@@ -405,9 +411,4 @@ function resourcesOf(kind: MutationKind): ResourceName[] {
     case 'domain-request-epp':
       return ['domains'];
   }
-}
-
-async function startBundledSandbox(dataDir: string): Promise<DemoProvider> {
-  const { startSandbox } = await import('../../sandbox/index.js');
-  return startSandbox({ port: 0, altPort: 0, controlPort: 0, db: join(dataDir, 'demo-provider.db') });
 }
