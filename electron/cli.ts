@@ -11,6 +11,7 @@ import { DeskError } from './core/desk-error.js';
 import { CLIENT_SECRET_SECRET, PASSWORD_SECRET } from './core/api/index.js';
 import { EnvOverlayVault } from './core/vault/env-vault.js';
 import { openVault } from './core/vault/index.js';
+import { startDemoProvider } from './demo-provider.js';
 
 const USAGE = `Usage: reseller-desk <command> [options]
 
@@ -78,7 +79,7 @@ export async function main(argv: string[]): Promise<number> {
   if (!vault.available) process.stderr.write(`note: ${vault.reason}; secrets are kept for this run only\n`);
   let desk: Desk | null = null;
   try {
-    desk = await Desk.open({ dataDir: values['data-dir'] ?? defaultDataDir(), vault, background: false });
+    desk = await Desk.open({ dataDir: values['data-dir'] ?? defaultDataDir(), vault, background: false, startDemoProvider });
     return await run(desk, command, rest, values);
   } catch (error) {
     if (error instanceof UsageError) return usageError(error.message);

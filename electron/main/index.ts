@@ -2,6 +2,7 @@
 import { app, BrowserWindow } from 'electron';
 import { Desk } from '../core/desk.js';
 import { openVault } from '../core/vault/index.js';
+import { startDemoProvider } from '../demo-provider.js';
 import { bindDesk } from './ipc.js';
 import { electronSettingsStore } from './settings.js';
 import { createMainWindow } from './window.js';
@@ -16,7 +17,7 @@ async function openWindow(engine: Desk): Promise<void> {
 
 async function start(): Promise<void> {
   const vault = await openVault();
-  desk = await Desk.open({ dataDir: app.getPath('userData'), vault, settings: electronSettingsStore() });
+  desk = await Desk.open({ dataDir: app.getPath('userData'), vault, settings: electronSettingsStore(), startDemoProvider });
   // With no account set up, the app opens on the bundled sandbox provider's demo account.
   if (desk.accounts.list().length === 0) await desk.call('accounts.demo');
   await openWindow(desk);
