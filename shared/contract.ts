@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { AccountInputSchema, AccountNameSchema } from './accounts.js';
+import type { DashboardData } from './dashboard.js';
 import type { EppResult, WhoisInfo, WhoisResult } from './models.js';
 import type { OutboxEntry } from './outbox/entry.js';
 import { MUTATION_KINDS } from './outbox/kinds.js';
@@ -135,6 +136,8 @@ export const PROCEDURES = {
   'data.search': procedure(z.strictObject({ text: z.string().max(200), limit: z.int().min(1).max(100).optional() })).returns<SearchHit[]>(),
   'data.counts': procedure(none).returns<Record<ResourceName, number>>(),
   'data.client': procedure(none).returns<ResourceRecords['client'] | null>(),
+  /** The dashboard's aggregates, computed by the mirror (see shared/dashboard.ts). */
+  'data.dashboard': procedure(none).returns<DashboardData>(),
 
   /** Queues a mutation (online or not) and starts replay; the entry shows its local id at once. */
   'outbox.enqueue': procedure(EnqueueInputSchema).returns<OutboxEntry>(),

@@ -174,6 +174,7 @@ export class Desk extends EventEmitter<DeskEvents> {
       'data.search': ({ text, limit }) => this.current.mirror.search(text, limit ?? 20),
       'data.counts': () => this.current.mirror.counts(),
       'data.client': () => this.current.mirror.list('client', { limit: 1 }).rows[0] ?? null,
+      'data.dashboard': () => this.current.mirror.dashboard(),
 
       'outbox.enqueue': ({ kind, params }) => this.enqueue(kind, params as AnyMutationInput),
       'contacts.bulkUpdate': async ({ contactIds, changes }) => {

@@ -46,27 +46,7 @@ export function listRows<R extends ResourceName>(
     throw new MirrorQueryError(`limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`);
   }
 
-  const where = new Where();
-  for (const [name, value] of Object.entries(query.filters ?? {})) {
-    if (value === undefined) continue;
-    const spec = Object.hasOwn(descriptor.filters, name) ? descriptor.filters[name] : undefined;
-    if (!spec) throw new MirrorQueryError(`${resource} has no filter '${name}'`);
-    addFilter(where, name, spec, value, today);
-  }
-  const match = query.text === undefined ? null : matchExpression(query.text);
-  if (match !== null) {
-    const slot = descriptor.search?.slot;
-    if (slot === undefined) throw new MirrorQueryError(`${resource} cannot be searched`);
-    const [first, last] = slotRowids(slot);
-    where.add(
-      'id IN (SELECT rowid - ? FROM search_index WHERE search_index MATCH ? AND rowid BETWEEN ? AND ?)',
-      first,
-      match,
-      first,
-      last,
-    );
-  }
-
+  const where = listWhere(resource, query, today);
   const table = descriptor.table;
   const total = statement(db, `SELECT COUNT(*) FROM ${table} ${where.sql}`).pluck().get(...where.values) as number;
 
@@ -88,4 +68,30 @@ export function listRows<R extends ResourceName>(
     nextCursor: rows.length > limit && last ? encodeCursor(field, dir, { id: last[0], value: last[2] }) : null,
     total,
   };
+}
+
+/** The WHERE clause of a list's filters and text filter (what its rows and its total count share). */
+export function listWhere<R extends ResourceName>(resource: R, query: Pick<ListQuery<R>, 'filters' | 'text'>, today: string): Where {
+  const descriptor = descriptorOf(resource);
+  const where = new Where();
+  for (const [name, value] of Object.entries(query.filters ?? {})) {
+    if (value === undefined) continue;
+    const spec = Object.hasOwn(descriptor.filters, name) ? descriptor.filters[name] : undefined;
+    if (!spec) throw new MirrorQueryError(`${resource} has no filter '${name}'`);
+    addFilter(where, name, spec, value, today);
+  }
+  const match = query.text === undefined ? null : matchExpression(query.text);
+  if (match !== null) {
+    const slot = descriptor.search?.slot;
+    if (slot === undefined) throw new MirrorQueryError(`${resource} cannot be searched`);
+    const [first, last] = slotRowids(slot);
+    where.add(
+      'id IN (SELECT rowid - ? FROM search_index WHERE search_index MATCH ? AND rowid BETWEEN ? AND ?)',
+      first,
+      match,
+      first,
+      last,
+    );
+  }
+  return where;
 }

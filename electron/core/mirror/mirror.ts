@@ -4,6 +4,8 @@
  */
 import type { Database } from 'better-sqlite3';
 import type { EppResult, WhoisInfo, WhoisResult } from '../../../shared/models.js';
+import type { DashboardData } from '../../../shared/dashboard.js';
+import { dashboard } from './aggregates.js';
 import { AnswerCache } from './answer-cache.js';
 import { localToday } from './calendar.js';
 import { openMirrorDatabase } from './database.js';
@@ -179,6 +181,11 @@ export class Mirror {
 
   recordSyncError(resource: SyncedResource, message: string): void {
     this.log.markFailed(resource, message, this.nowIso());
+  /** The dashboard's figures (counts by status, expiry radar, payments per month...), computed with SQL. */
+  dashboard(): DashboardData {
+    return dashboard(this.db, this.today());
+  }
+
   }
 
   beginSyncRun(trigger: string): number {

@@ -1,0 +1,78 @@
+/**
+ * Checks a provider account before it is stored: a password grant at the base URL, then one operation under the
+ * service segment and, when an alt base URL is given, one operation there. Each failure becomes a DeskError whose
+ * issues name the field the user has to correct (wrong password, wrong client id or secret, an address that
+ * cannot be reached, answers 404, or answers something that is not the API), so a form repeats no rule.
+ * Nothing reaches the app's vault here: the secrets live in a vault of the check's own.
+ */
+import type { AccountConfig } from '../../../shared/accounts.js';
+import type { CallError } from '../../../shared/contract.js';
+import { ApiError, CLIENT_SECRET_SECRET, REFRESH_TOKEN_SECRET, ResellerClient } from '../api/index.js';
+import { DeskError } from '../desk-error.js';
+import { MemoryVault } from '../vault/index.js';
+
+type Field = 'baseUrl' | 'altBaseUrl' | 'service' | 'clientId' | 'clientSecret' | 'password';
+type Step = 'token' | 'service' | 'alt';
+
+export interface ConnectionCheck {
+  /** The account's holder, as the provider names it. */
+  clientName: string;
+  email: string;
+  /** The refresh token the grant earned, so opening the account needs no second password grant. */
+  refreshToken: string | null;
+}
+
+/** One retry at most: a person is waiting for the answer. */
+const CHECK_OPTIONS = { retry: { maxAttempts: 2, baseDelayMs: 300 }, timeoutMs: 15_000 };
+
+export async function checkConnection(config: AccountConfig, clientSecret: string, password: string): Promise<ConnectionCheck> {
+  const vault = new MemoryVault('connection check');
+  await vault.set(config.name, CLIENT_SECRET_SECRET, clientSecret);
+  const client = new ResellerClient({ account: config.name, ...config }, vault, CHECK_OPTIONS);
+  await step(config, 'token', () => client.signIn(password));
+  const { client: holder } = await step(config, 'service', () => client.getClientsDetails());
+  if (config.altBaseUrl) await step(config, 'alt', () => client.getSupportDepartments());
+  return {
+    clientName: holder.companyName || holder.fullName,
+    email: holder.email,
+    refreshToken: await vault.get(config.name, REFRESH_TOKEN_SECRET),
+  };
+}
+
+async function step<T>(config: AccountConfig, name: Step, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof ApiError) throw explain(config, name, error);
+    throw error;
+  }
+}
+
+function explain(config: AccountConfig, step: Step, error: ApiError): DeskError {
+  const address = step === 'alt' ? config.altBaseUrl : config.baseUrl;
+  const addressField: Field = step === 'alt' ? 'altBaseUrl' : 'baseUrl';
+  const fail = (code: CallError['code'], message: string, fields: Field[]) =>
+    new DeskError(code, message, fields.map((field) => ({ field, message })));
+
+  if (error.kind === 'network') {
+    return fail('offline', `${address} cannot be reached (${error.message}).`, [addressField]);
+  }
+  if (error.status === 404) {
+    // The token URL has no segment in it: a 404 there is the address; under the segment it is the segment.
+    if (step === 'service') return fail('provider', `No API under "${config.service}" at ${address} (HTTP 404): check the service segment.`, ['service']);
+    return fail('provider', `${address} answers 404 where the provider's API should be: check the address.`, [addressField]);
+  }
+  if (error.kind === 'protocol') {
+    return fail('provider', `${address} answers, but not as the provider's API does (${error.message}).`, [addressField]);
+  }
+  if (step === 'token' && error.kind === 'auth') {
+    if (error.code === 'invalid_client') {
+      return fail('auth', 'The provider does not accept this client id and client secret.', ['clientId', 'clientSecret']);
+    }
+    return fail('auth', `The provider refused this e-mail and password (${error.message}).`, ['password']);
+  }
+  if (error.kind === 'server' || error.kind === 'rate_limited') {
+    return fail('provider', `${address} is having trouble right now (${error.message}); try again in a moment.`, [addressField]);
+  }
+  return new DeskError('provider', `The provider refused the check: ${error.message}`);
+}

@@ -1,0 +1,115 @@
+/**
+ * accounts.test against the sandbox over real HTTP: each kind of wrong input fails with the field to correct
+ * named in the error's issues, a good account passes, and nothing is stored either way.
+ */
+import { createServer, type Server } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Desk } from '../../../electron/core/desk.js';
+import type { DeskError } from '../../../electron/core/desk-error.js';
+import { MemoryVault } from '../../../electron/core/vault/memory-vault.js';
+import { startSandbox } from '../../../sandbox/index.js';
+import type { RunningSandbox } from '../../../sandbox/options.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'desk-connection-'));
+const vault = new MemoryVault('tests');
+let sb: RunningSandbox;
+let desk: Desk;
+/** Answers every request with a web page: an address that is not the provider's API. */
+let webPage: Server;
+let webPageUrl: string;
+
+const account = () => ({
+  name: 'Main',
+  baseUrl: sb.baseUrl,
+  altBaseUrl: sb.altBaseUrl,
+  clientId: sb.clientId,
+  clientSecret: sb.clientSecret,
+  username: sb.username,
+  password: sb.password,
+});
+
+async function failure(input: Record<string, unknown>): Promise<DeskError> {
+  try {
+    await desk.call('accounts.test', input);
+  } catch (error) {
+    return error as DeskError;
+  }
+  throw new Error('expected the check to fail');
+}
+
+const fields = (error: DeskError) => (error.issues ?? []).map((i) => i.field).sort();
+
+beforeAll(async () => {
+  sb = await startSandbox({ port: 0, altPort: 0, controlPort: 0, db: join(dir, 'provider.db') });
+  desk = await Desk.open({ dataDir: join(dir, 'app'), vault, background: false });
+  webPage = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Welcome</body></html>'));
+  await new Promise<void>((resolve) => webPage.listen(0, '127.0.0.1', resolve));
+  webPageUrl = `http://127.0.0.1:${(webPage.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await desk?.close();
+  await sb?.stop();
+  await new Promise((resolve) => webPage?.close(resolve));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('accounts.test', () => {
+  it('names the account holder of a good account and stores nothing', async () => {
+    const found = await desk.call('accounts.test', account());
+    expect(found.email).toBe(sb.username);
+    expect(found.clientName).not.toBe('');
+    expect(await desk.call('accounts.list')).toEqual([]);
+    expect(await vault.get('Main', 'password')).toBeNull();
+  });
+
+  it('puts a wrong password on the password field', async () => {
+    const error = await failure({ ...account(), password: 'not-the-password' });
+    expect(error.code).toBe('auth');
+    expect(fields(error)).toEqual(['password']);
+  });
+
+  it('puts a wrong client secret on the client id and secret', async () => {
+    const error = await failure({ ...account(), clientSecret: 'not-the-secret' });
+    expect(error.code).toBe('auth');
+    expect(fields(error)).toEqual(['clientId', 'clientSecret']);
+  });
+
+  it('puts an address nobody answers on the base URL', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const error = await failure({ ...account(), baseUrl: `http://127.0.0.1:${port}` });
+    expect(error.code).toBe('offline');
+    expect(fields(error)).toEqual(['baseUrl']);
+  });
+
+  it('puts a segment that answers 404 on the service segment', async () => {
+    const error = await failure({ ...account(), service: 'not-svc' });
+    expect(fields(error)).toEqual(['service']);
+    expect(error.message).toMatch(/404/);
+  });
+
+  it('puts an address that answers 404 on the base URL', async () => {
+    const error = await failure({ ...account(), baseUrl: `${sb.baseUrl}/elsewhere` });
+    expect(fields(error)).toEqual(['baseUrl']);
+    expect(error.message).toMatch(/404/);
+  });
+
+  it('puts an address that answers something other than the API on that address', async () => {
+    expect(fields(await failure({ ...account(), baseUrl: webPageUrl }))).toEqual(['baseUrl']);
+    expect(fields(await failure({ ...account(), altBaseUrl: webPageUrl }))).toEqual(['altBaseUrl']);
+  });
+
+  it('names a taken account name before asking the provider', async () => {
+    await desk.call('accounts.add', account());
+    const error = await failure(account());
+    expect(error.code).toBe('refused');
+    expect(fields(error)).toEqual(['name']);
+  });
+});
