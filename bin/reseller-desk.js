@@ -1,10 +1,7 @@
 #!/usr/bin/env node
 // The reseller-desk command in a checkout: runs the CLI from its TypeScript sources through tsx.
-const [major, minor] = process.versions.node.split('.').map(Number);
-if (major < 22 || (major === 22 && minor < 14)) {
-  process.stderr.write(`reseller-desk needs Node.js 22.14 or newer (this is ${process.version}).\n`);
-  process.exit(1);
-}
+import './require-node.js';
+
 const { register } = await import('tsx/esm/api');
 register();
 const { main } = await import('../electron/cli.ts');
