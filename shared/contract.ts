@@ -64,6 +64,9 @@ export const BulkContactUpdateSchema = z.strictObject({
   changes: z.record(z.string(), z.unknown(), { error: 'must be an object of contact fields' }),
 });
 
+export const THEMES = ['system', 'light', 'dark'] as const;
+export const LANGUAGES = ['system', 'en', 'it'] as const;
+
 export const SettingsSchema = z.strictObject({
   /** Minutes between background syncs; 0 turns them off. */
   syncIntervalMinutes: z.int().min(0).max(24 * 60),
@@ -71,12 +74,18 @@ export const SettingsSchema = z.strictObject({
   whoisCacheMinutes: z.int().min(0).max(7 * 24 * 60),
   /** Which kinds of notable sync changes the desktop app announces with a system notification. */
   notifyKinds: z.array(z.enum(NOTABLE_KINDS, { error: `must be one of ${NOTABLE_KINDS.join(', ')}` })),
+  /** 'system' follows the operating system's light or dark. */
+  theme: z.enum(THEMES, { error: `must be one of ${THEMES.join(', ')}` }),
+  /** 'system' follows the operating system's language where the app speaks it. */
+  language: z.enum(LANGUAGES, { error: `must be one of ${LANGUAGES.join(', ')}` }),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 export const DEFAULT_SETTINGS: Settings = {
   syncIntervalMinutes: 15,
   whoisCacheMinutes: 60,
   notifyKinds: ['ticket-answered', 'domain-expiring', 'service-suspended'],
+  theme: 'system',
+  language: 'system',
 };
 
 export interface AccountSummary {
@@ -88,6 +97,12 @@ export interface AccountSummary {
   username: string;
   demo: boolean;
   current: boolean;
+}
+
+/** What a connection check found: the account's holder as the provider names it. */
+export interface AccountTestResult {
+  clientName: string;
+  email: string;
 }
 
 export interface SessionInfo {
@@ -116,8 +131,10 @@ export const PROCEDURES = {
   'session.info': procedure(none).returns<SessionInfo>(),
 
   'accounts.list': procedure(none).returns<AccountSummary[]>(),
-  /** Checks the credentials with a password grant, then stores the account (secrets in the vault). */
+  /** Checks the account as accounts.test does, then stores it (secrets in the vault). */
   'accounts.add': procedure(AccountInputSchema).returns<AccountSummary>(),
+  /** The same check as accounts.add (password grant, the service segment, the alt base URL), storing nothing. */
+  'accounts.test': procedure(AccountInputSchema).returns<AccountTestResult>(),
   'accounts.select': procedure(z.strictObject({ name: AccountNameSchema })).returns<AccountSummary>(),
   'accounts.signIn': procedure(z.strictObject({ name: AccountNameSchema, password: z.string().min(1).optional() })).returns<SessionInfo>(),
   'accounts.signOut': procedure(z.strictObject({ name: AccountNameSchema })).returns<SessionInfo>(),
