@@ -3,7 +3,8 @@
  * Every command goes through the same Desk the app uses. Exit status: 0 success, 1 failure, 2 bad usage.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { exportRecords, EXPORTABLE, isExportName, toCsv } from './cli/export.js';
+import { exportRecords, EXPORTABLE, isExportName } from './cli/export.js';
+import { toCsv } from './core/export/csv.js';
 import { table } from './cli/table.js';
 import { defaultDataDir } from './core/data-dir.js';
 import { Desk } from './core/desk.js';

@@ -12,7 +12,7 @@ import { MUTATION_KINDS } from './outbox/kinds.js';
 import type { MutationKind } from './outbox/kinds.js';
 import { ENTRY_STATES, type EntryState } from './outbox/states.js';
 import type { AnyMutationInput } from './outbox/schemas.js';
-import type { ListPage, OverlaidRecord, SearchHit } from './queries.js';
+import type { ExportFile, Facet, ListPage, OverlaidRecord, SearchHit } from './queries.js';
 import { RESOURCE_NAMES, SYNCED_RESOURCES, type ResourceName, type ResourceRecords } from './records.js';
 import { NOTABLE_KINDS, type Connectivity, type SyncProgress, type SyncRunRecord, type SyncState, type SyncSummary } from './sync.js';
 
@@ -50,6 +50,9 @@ export const ListInputSchema = z.strictObject({
   limit: z.int().min(1).max(1000).optional(),
 });
 export type ListInput = z.infer<typeof ListInputSchema>;
+
+/** A list's view (resource, filters, text, sort) written out whole by the engine. */
+export const ExportInputSchema = ListInputSchema.omit({ after: true, limit: true }).extend({ format: z.enum(['csv']) });
 
 /** One queued mutation: its kind and its parameters (checked again, per kind, by the outbox). */
 export const EnqueueInputSchema = z.strictObject({
@@ -153,6 +156,10 @@ export const PROCEDURES = {
   'data.search': procedure(z.strictObject({ text: z.string().max(200), limit: z.int().min(1).max(100).optional() })).returns<SearchHit[]>(),
   'data.counts': procedure(none).returns<Record<ResourceName, number>>(),
   'data.client': procedure(none).returns<ResourceRecords['client'] | null>(),
+  /** The values a choice filter (an equals filter of data.list) can take, with their row counts. */
+  'data.facets': procedure(z.strictObject({ resource, filter: z.string().max(60) })).returns<Facet[]>(),
+  /** Every row of a list's view (its filters, text and sort) as a file: CSV with a header row. */
+  'data.export': procedure(ExportInputSchema).returns<ExportFile>(),
   /** The dashboard's aggregates, computed by the mirror (see shared/dashboard.ts). */
   'data.dashboard': procedure(none).returns<DashboardData>(),
 

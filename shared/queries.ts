@@ -33,3 +33,17 @@ export type OverlaidRow<T extends { id: number }> = Omit<T, 'id'> & {
 
 /** Any resource's overlaid row (resources without pending edits carry pending: null). */
 export type OverlaidRecord = { [R in keyof ResourceRecords]: OverlaidRow<ResourceRecords[R] & { id: number }> }[keyof ResourceRecords];
+
+/** One value of a choice filter and how many rows hold it. */
+export interface Facet {
+  value: string | number;
+  count: number;
+}
+
+/** A file the engine wrote for the user to save. */
+export interface ExportFile {
+  fileName: string;
+  mimeType: string;
+  text: string;
+  rows: number;
+}

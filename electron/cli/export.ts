@@ -1,5 +1,5 @@
-/** `reseller-desk export`: every record of a resource, normalized, as one JSON array or as CSV with a header row. */
-import Papa from 'papaparse';
+/** `reseller-desk export`: every record of a resource, normalized, as one JSON array or as CSV with a header row (core/export/csv.ts). */
+import { collectPages } from '../core/export/csv.js';
 import type { Mirror } from '../core/mirror/index.js';
 import type { ResourceName } from '../../shared/records.js';
 
@@ -23,27 +23,8 @@ export function isExportName(name: string): name is ExportName {
   return Object.hasOwn(EXPORTABLE, name);
 }
 
-/** Reads every row with keyset pages, so memory holds one page of SQLite rows at a time besides the result. */
+/** Every record of a resource, read with keyset pages. */
 export function exportRecords(mirror: Mirror, name: ExportName): object[] {
   const resource = EXPORTABLE[name];
-  const records: object[] = [];
-  let after: string | null = null;
-  do {
-    const page: { rows: unknown[]; nextCursor: string | null } = mirror.list(resource, { limit: 1000, after });
-    records.push(...(page.rows as object[]));
-    after = page.nextCursor;
-  } while (after !== null);
-  return records;
-}
-
-/** CSV with one column per top-level field; nested values (line items, custom fields) as JSON text. */
-export function toCsv(records: readonly object[]): string {
-  const columns = [...new Set(records.flatMap((r) => Object.keys(r)))];
-  const rows = records.map((r) =>
-    columns.map((c) => {
-      const value = (r as Record<string, unknown>)[c];
-      return value !== null && typeof value === 'object' ? JSON.stringify(value) : value;
-    }),
-  );
-  return Papa.unparse({ fields: columns, data: rows }, { newline: '\n' });
+  return collectPages((after) => mirror.list(resource, { limit: 1000, after }) as { rows: object[]; nextCursor: string | null });
 }

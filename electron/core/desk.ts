@@ -21,7 +21,7 @@ import {
 import type { MutationKind } from '../../shared/outbox/kinds.js';
 import { isLocalId } from '../../shared/outbox/local-ids.js';
 import type { AnyMutationInput, Mutation } from '../../shared/outbox/schemas.js';
-import type { ListPage, OverlaidRecord } from '../../shared/queries.js';
+import type { ExportFile, ListPage, OverlaidRecord } from '../../shared/queries.js';
 import type { ResourceName } from '../../shared/records.js';
 import { AccountSession } from './account-session.js';
 import { AccountStore } from './accounts/account-store.js';
@@ -29,6 +29,7 @@ import { checkConnection } from './accounts/connection-check.js';
 import { ApiError, CLIENT_SECRET_SECRET, PASSWORD_SECRET, REFRESH_TOKEN_SECRET } from './api/index.js';
 import { accountPaths } from './data-dir.js';
 import { DeskError, toDeskError } from './desk-error.js';
+import { collectPages, toCsv } from './export/csv.js';
 import { overlay, type OverlayResource } from './outbox/index.js';
 import { fileSettingsStore, type SettingsStore } from './settings-store.js';
 import { AT_REST_KEY_SECRET, AtRestCipher, type SecretVault } from './vault/index.js';
@@ -174,6 +175,8 @@ export class Desk extends EventEmitter<DeskEvents> {
       'data.search': ({ text, limit }) => this.current.mirror.search(text, limit ?? 20),
       'data.counts': () => this.current.mirror.counts(),
       'data.client': () => this.current.mirror.list('client', { limit: 1 }).rows[0] ?? null,
+      'data.facets': ({ resource, filter }) => this.current.mirror.facets(resource, filter),
+      'data.export': (input) => this.exportView(input),
       'data.dashboard': () => this.current.mirror.dashboard(),
 
       'outbox.enqueue': ({ kind, params }) => this.enqueue(kind, params as AnyMutationInput),
@@ -345,6 +348,15 @@ export class Desk extends EventEmitter<DeskEvents> {
     // Queued creates head the first page (whatever the sort: they are the user's unsent work).
     const created = input.after ? [] : rows.filter((r) => isLocalId(r.id));
     return { ...page, rows: [...created, ...mirrorRows], total: page.total + created.length };
+  }
+
+  /** Every row of a list's view, as shown (queued edits laid over), without the overlay's own markers. */
+  private exportView({ format, ...view }: ParsedInput<'data.export'>): ExportFile {
+    const rows = collectPages((after) => this.list({ ...view, after, limit: 1000 })).map(
+      ({ pending: _pending, pendingEntryIds: _ids, failed: _failed, ...record }) => record,
+    );
+    const stamp = new Date().toISOString().slice(0, 10);
+    return { fileName: `${view.resource}-${stamp}.${format}`, mimeType: 'text/csv', text: toCsv(rows), rows: rows.length };
   }
 
   private getRecord(resource: ResourceName, id: number | string): OverlaidRecord | null {

@@ -9,8 +9,9 @@ import { dashboard } from './aggregates.js';
 import { AnswerCache } from './answer-cache.js';
 import { localToday } from './calendar.js';
 import { openMirrorDatabase } from './database.js';
+import { facetValues } from './facets.js';
 import { listRows, MAX_PAGE_SIZE, type ListQuery } from './list-query.js';
-import type { ListPage, SearchHit } from '../../../shared/queries.js';
+import type { Facet, ListPage, SearchHit } from '../../../shared/queries.js';
 import { MirrorQueryError } from './query-error.js';
 import {
   RESOURCE_NAMES,
@@ -157,6 +158,11 @@ export class Mirror {
 
   list<R extends ResourceName>(resource: R, query: ListQuery<R> = {}): ListPage<ResourceRecords[R]> {
     return listRows(this.db, resource, query, this.today());
+  }
+
+  /** The values a choice filter of a resource's lists can take, with their row counts. */
+  facets(resource: ResourceName, filter: string): Facet[] {
+    return facetValues(this.db, resource, filter);
   }
 
   /** Across every searchable resource, best first. */

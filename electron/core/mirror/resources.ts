@@ -100,6 +100,7 @@ export const RESOURCES = {
       doNotRenew: flag('do_not_renew'),
       expiryDate: range('expiry_date'),
       expiringWithinDays: withinDays('expiry_date'),
+      nextDueDate: range('next_due_date'),
     },
     search: {
       slot: 2,
