@@ -1,0 +1,90 @@
+/**
+ * Money, numbers, dates and yes / no for people, with Intl in the chosen language. The provider's zero date
+ * and missing values read "—". Money without a currency of its own is in the account's currency.
+ */
+import { computed } from 'vue';
+import { useI18n } from 'vue-i18n';
+import type { FormattedMoney } from '../../../shared/money';
+import { useClientStore } from '../stores/client';
+
+const ISO_CODE = /^[A-Z]{3}$/;
+
+/** A provider date or date-time ("2026-11-22" or "2026-11-22 10:00:00") as a local Date; null when unset. */
+export function parseProviderDate(value: string | null | undefined): Date | null {
+  if (!value || value.startsWith('0000')) return null;
+  const date = new Date(value.length <= 10 ? `${value}T00:00:00` : value.replace(' ', 'T'));
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+function isFormattedMoney(value: unknown): value is FormattedMoney {
+  return typeof value === 'object' && value !== null && 'text' in value && 'amount' in value;
+}
+
+export function useFormat() {
+  const { locale, t } = useI18n();
+  const client = useClientStore();
+  const numbers = computed(() => new Intl.NumberFormat(locale.value));
+  const plain2 = computed(() => new Intl.NumberFormat(locale.value, { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+  const currencies = computed(() => {
+    const cache = new Map<string, Intl.NumberFormat>();
+    return (code: string) => {
+      let format = cache.get(code);
+      if (!format) cache.set(code, (format = new Intl.NumberFormat(locale.value, { style: 'currency', currency: code })));
+      return format;
+    };
+  });
+  const day = computed(() => new Intl.DateTimeFormat(locale.value, { dateStyle: 'medium' }));
+  const dayTime = computed(() => new Intl.DateTimeFormat(locale.value, { dateStyle: 'medium', timeStyle: 'short' }));
+  const relative = computed(() => new Intl.RelativeTimeFormat(locale.value, { numeric: 'auto' }));
+  const none = () => t('common.none');
+
+  function number(value: number | null | undefined): string {
+    return typeof value === 'number' && Number.isFinite(value) ? numbers.value.format(value) : none();
+  }
+
+  /** An amount in cents, in a currency (ISO code) or, without one, the account's. */
+  function money(cents: number, currency: string | null = client.currency): string {
+    const amount = cents / 100;
+    return currency && ISO_CODE.test(currency) ? currencies.value(currency).format(amount) : plain2.value.format(amount);
+  }
+
+  /**
+   * Money as records carry it: a decimal string ("12.50") in the account's currency, or an amount the
+   * provider formatted ("$1,234.50 USD"), shown again in our locale when it parsed, else as sent.
+   */
+  function amount(value: string | FormattedMoney | null | undefined): string {
+    if (value === null || value === undefined || value === '') return none();
+    if (isFormattedMoney(value)) {
+      if (value.amount === null) return value.text || none();
+      return money(Math.round(Number(value.amount) * 100), value.currency ?? client.currency);
+    }
+    const parsed = Number(value);
+    return Number.isFinite(parsed) ? money(Math.round(parsed * 100)) : value;
+  }
+
+  function date(value: string | null | undefined): string {
+    const parsed = parseProviderDate(value);
+    return parsed ? day.value.format(parsed) : none();
+  }
+
+  function dateTime(value: string | null | undefined): string {
+    const parsed = parseProviderDate(value);
+    return parsed ? dayTime.value.format(parsed) : none();
+  }
+
+  function bool(value: boolean | null | undefined): string {
+    return value === true ? t('common.yes') : value === false ? t('common.no') : none();
+  }
+
+  /** "3 minutes ago", "yesterday", "in 5 days". */
+  function ago(value: string | null | undefined, now = Date.now()): string {
+    const parsed = value ? new Date(value) : null;
+    if (!parsed || Number.isNaN(parsed.getTime())) return none();
+    const seconds = Math.round((parsed.getTime() - now) / 1000);
+    const units: [Intl.RelativeTimeFormatUnit, number][] = [['day', 86_400], ['hour', 3_600], ['minute', 60]];
+    for (const [unit, size] of units) if (Math.abs(seconds) >= size) return relative.value.format(Math.round(seconds / size), unit);
+    return relative.value.format(0, 'minute');
+  }
+
+  return { locale, none, number, money, amount, date, dateTime, bool, ago };
+}
