@@ -2,17 +2,25 @@
 import tseslint from 'typescript-eslint';
 import pluginVue from 'eslint-plugin-vue';
 import { builtinModules } from 'node:module';
+import layers from './lint/layers.js';
 
 const nodeModules = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 const nodePackages = ['better-sqlite3', '@napi-rs/keyring', 'conf', 'electron-store', 'fastify', '@fastify/*', 'axios'];
 
-/** Import rules that keep the layers apart (DESIGN.md: the engine never imports electron, and so on). */
-const layer = (files, forbidden, why) => ({
-  files,
-  rules: {
-    'no-restricted-imports': ['error', { patterns: [{ group: forbidden, message: why }] }],
-  },
-});
+/**
+ * Package import rules that keep the layers apart (DESIGN.md: the engine never imports electron, and so on).
+ * Matched as bare names (a regex), so that a relative path such as '../electron/core/x.js' is not taken for the
+ * electron package; relative imports are lint/layers.js's.
+ */
+const layer = (files, packages, why) => {
+  const names = packages.map((name) => name.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace('*', '[^/]+'));
+  return {
+    files,
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: `^(${names.join('|')})(/.*)?$`, message: why }] }],
+    },
+  };
+};
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
@@ -36,10 +44,12 @@ export default tseslint.config(
     files: ['tests/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
-  layer(['electron/core/**', 'electron/cli.ts', 'electron/cli/**', 'electron/web/**', 'sandbox/**', 'bin/**'], ['electron', 'electron/*'],
+  // Our own folders: which layer may import which (lint/layers.js).
+  { plugins: { layers }, rules: { 'layers/imports-by-layer': 'error' } },
+  layer(['electron/core/**', 'electron/cli.ts', 'electron/cli/**', 'electron/web/**', 'sandbox/**', 'bin/**'], ['electron'],
     'The engine, the web host and the sandbox run under plain Node: never import electron.'),
-  layer(['shared/**'], ['electron', 'electron/*', 'vue', 'vue/*', 'pinia', ...nodeModules, ...nodePackages],
+  layer(['shared/**'], ['electron', 'vue', 'pinia', ...nodeModules, ...nodePackages],
     'shared/ holds only types, schemas and pure functions: no node, electron or vue.'),
-  layer(['renderer/**'], ['electron', 'electron/*', ...nodeModules, ...nodePackages],
+  layer(['renderer/**'], ['electron', ...nodeModules, ...nodePackages],
     'The renderer is a sandboxed web page: it talks to the engine only through window.desk.'),
 );

@@ -1,33 +1,93 @@
+/**
+ * The layers of DESIGN.md, enforced by lint (eslint.config.js, lint/layers.js): every forbidden edge between
+ * our folders fails with a message naming the layer, what it may import and where the import landed; the
+ * allowed edges pass. Linted through ESLint's own API with the project's configuration, as `npm run lint` does.
+ */
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
-// The layers of DESIGN.md are enforced by lint; these cases prove the rules fire (and do not over-fire).
-const eslint = new ESLint({ cwd: process.cwd() });
+const root = new URL('../..', import.meta.url).pathname;
+const eslint = new ESLint({ cwd: root });
 
-async function restrictedImports(filePath: string, code: string): Promise<number> {
-  const [result] = await eslint.lintText(code, { filePath });
-  return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').length;
+async function problems(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${code}\nexport const used = x;\n`, { filePath: `${root}${filePath}` });
+  return result!.messages.filter((m) => m.ruleId?.includes('restricted-imports') || m.ruleId?.startsWith('layers/')).map((m) => m.message);
 }
 
-describe('layering import rules', () => {
-  it.each([
-    ['electron/core/x.ts', "import { app } from 'electron';"],
-    ['sandbox/x.ts', "import { app } from 'electron';"],
-    ['shared/x.ts', "import { readFileSync } from 'node:fs';"],
-    ['shared/x.ts', "import { ref } from 'vue';"],
-    ['shared/x.ts', "import Database from 'better-sqlite3';"],
-    ['renderer/src/x.ts', "import { ipcRenderer } from 'electron';"],
-    ['renderer/src/x.ts', "import { join } from 'path';"],
-  ])('%s rejects %s', async (file, code) => {
-    expect(await restrictedImports(file, `${code}\nexport {};\n`)).toBe(1);
+const importing = (source: string) => `import { x } from '${source}';`;
+
+const FORBIDDEN: [file: string, source: string, message: string][] = [
+  ['shared/new.ts', '../electron/core/desk.js', 'shared/ may import only from itself: "../electron/core/desk.js" is in electron/core.'],
+  ['shared/outbox/new.ts', '../../renderer/src/main.js', 'shared/ may import only from itself: "../../renderer/src/main.js" is in renderer/.'],
+  ['shared/new.ts', '../sandbox/index.js', 'shared/ may import only from itself: "../sandbox/index.js" is in sandbox/.'],
+  ['electron/core/new.ts', '../main/ipc.js', 'electron/core may import only from itself and shared: "../main/ipc.js" is in electron/main.'],
+  ['electron/core/sync/new.ts', '../../web/server.js', 'electron/core may import only from itself and shared: "../../web/server.js" is in electron/web.'],
+  ['electron/core/new.ts', '../cli.js', 'electron/core may import only from itself and shared: "../cli.js" is in electron/cli.'],
+  ['electron/core/new.ts', '../../sandbox/index.js', 'electron/core may import only from itself and shared: "../../sandbox/index.js" is in sandbox/.'],
+  ['electron/core/new.ts', '../demo-provider.js', 'electron/core may import only from itself and shared: "../demo-provider.js" is in electron/demo-provider.ts.'],
+  ['electron/main/new.ts', '../../renderer/src/main.js', 'electron/main may import only from itself and electron/core, shared, electron/demo-provider.ts: "../../renderer/src/main.js" is in renderer/.'],
+  ['electron/main/new.ts', '../../sandbox/server/app.js', 'electron/main may import only from itself and electron/core, shared, electron/demo-provider.ts: "../../sandbox/server/app.js" is in sandbox/.'],
+  ['electron/main/new.ts', '../web/server.js', 'electron/main may import only from itself and electron/core, shared, electron/demo-provider.ts: "../web/server.js" is in electron/web.'],
+  ['electron/web/new.ts', '../main/ipc.js', 'electron/web may import only from itself and electron/core, shared, electron/demo-provider.ts: "../main/ipc.js" is in electron/main.'],
+  ['electron/cli/new.ts', '../../sandbox/index.js', 'electron/cli may import only from itself and electron/core, shared, electron/demo-provider.ts: "../../sandbox/index.js" is in sandbox/.'],
+  ['electron/cli.ts', './main/index.js', 'electron/cli may import only from itself and electron/core, shared, electron/demo-provider.ts: "./main/index.js" is in electron/main.'],
+  ['electron/preload/new.ts', '../core/desk.js', 'electron/preload may import only from itself and shared: "../core/desk.js" is in electron/core.'],
+  ['renderer/src/new.ts', '../../electron/core/desk.js', 'renderer/ may import only from itself and shared: "../../electron/core/desk.js" is in electron/core.'],
+  ['renderer/src/views/new.ts', '../../../sandbox/index.js', 'renderer/ may import only from itself and shared: "../../../sandbox/index.js" is in sandbox/.'],
+  ['renderer/src/new.ts', '../../electron/main/window.js', 'renderer/ may import only from itself and shared: "../../electron/main/window.js" is in electron/main.'],
+  ['sandbox/server/new.ts', '../../electron/core/desk.js', 'sandbox/ may import only from itself and shared: "../../electron/core/desk.js" is in electron/core.'],
+  ['sandbox/new.ts', '../tests/unit/helpers.js', 'sandbox/ may import only from itself and shared: "../tests/unit/helpers.js" is in tests/.'],
+];
+
+const ALLOWED: [file: string, source: string][] = [
+  ['shared/outbox/new.ts', '../contract.js'],
+  ['electron/core/sync/new.ts', '../../../shared/contract.js'],
+  ['electron/main/new.ts', '../core/desk.js'],
+  ['electron/main/new.ts', '../demo-provider.js'],
+  ['electron/web/new.ts', '../../shared/bridge.js'],
+  ['electron/cli.ts', './core/desk.js'],
+  ['electron/demo-provider.ts', '../sandbox/index.js'],
+  ['renderer/src/new.ts', '../../shared/contract.js'],
+  ['sandbox/server/new.ts', '../../shared/models.js'],
+  ['tests/unit/new.test.ts', '../../sandbox/index.js'],
+  ['tests/unit/new.test.ts', '../../electron/main/ipc.js'],
+];
+
+describe('layers enforced by folder', () => {
+  it.each(FORBIDDEN)('%s importing %s fails lint', async (file, source, message) => {
+    expect(await problems(file, importing(source))).toEqual([message]);
   });
 
-  it.each([
-    ['electron/main/x.ts', "import { app } from 'electron';"],
-    ['electron/core/x.ts', "import Database from 'better-sqlite3';"],
-    ['renderer/src/x.ts', "import { ref } from 'vue';"],
-    ['shared/x.ts', "import { z } from 'zod';"],
-  ])('%s allows %s', async (file, code) => {
-    expect(await restrictedImports(file, `${code}\nexport {};\n`)).toBe(0);
+  it('re-exports and dynamic imports are checked too', async () => {
+    expect(await problems('electron/core/new.ts', "export * from '../main/ipc.js';\nconst x = 1;")).toHaveLength(1);
+    expect(await problems('electron/core/new.ts', "const x = await import('../../sandbox/index.js');")).toEqual([
+      'electron/core may import only from itself and shared: "../../sandbox/index.js" is in sandbox/.',
+    ]);
+  });
+
+  it('a Vue component is checked like any renderer module', async () => {
+    const [result] = await eslint.lintText(
+      `<script setup lang="ts">\nimport { Desk } from '../../../electron/core/desk.js';\nconsole.log(Desk);\n</script>\n<template><p /></template>\n`,
+      { filePath: `${root}renderer/src/views/NewView.vue` },
+    );
+    expect(result!.messages.map((m) => m.message)).toContain(
+      'renderer/ may import only from itself and shared: "../../../electron/core/desk.js" is in electron/core.',
+    );
+  });
+
+  it('packages of the wrong world are refused too (electron in the renderer, node in shared/)', async () => {
+    expect(await problems('renderer/src/new.ts', importing('electron'))).toEqual([
+      expect.stringContaining('The renderer is a sandboxed web page: it talks to the engine only through window.desk.'),
+    ]);
+    expect(await problems('shared/new.ts', importing('node:fs'))).toEqual([
+      expect.stringContaining('shared/ holds only types, schemas and pure functions: no node, electron or vue.'),
+    ]);
+    expect(await problems('electron/core/new.ts', importing('electron/main'))).toEqual([
+      expect.stringContaining('never import electron'),
+    ]);
+  });
+
+  it.each(ALLOWED)('%s importing %s passes', async (file, source) => {
+    expect(await problems(file, importing(source))).toEqual([]);
   });
 });
