@@ -11,24 +11,18 @@ const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
-const PORT = 5391;
-
 export default defineConfig({
   testDir: 'tests/e2e',
-  workers: 1, // 2 cores: the browser and the server already use both
+  workers: 1, // 2 cores: the browser, the web host and its sandbox already use both
   retries: 0,
+  timeout: 60_000,
   reporter: process.env.CI ? 'list' : 'line',
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    viewport: { width: 1440, height: 900 },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: CHROMIUM_ARGS,
     },
   },
-  webServer: {
-    command: `node tests/e2e/serve-renderer.mjs ${PORT}`,
-    url: `http://127.0.0.1:${PORT}/`,
-    reuseExistingServer: false,
-    timeout: 30_000,
-  },
+  // Each spec file starts its own web host on a fresh data folder (tests/e2e/fixtures/web-host.ts).
 });

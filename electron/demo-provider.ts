@@ -5,8 +5,17 @@
 import { join } from 'node:path';
 import type { DemoProvider } from './core/desk.js';
 
-export async function startDemoProvider(dataDir: string): Promise<DemoProvider> {
+export type DemoPreset = 'demo' | 'large';
+
+/** The demo provider with its control endpoint (fault injection), for hosts that hand it to tests. */
+export interface RunningDemoProvider extends DemoProvider {
+  controlUrl: string;
+}
+
+export async function startDemoProvider(dataDir: string, preset: DemoPreset = 'demo'): Promise<RunningDemoProvider> {
   // Loaded on first use: most launches open a real account and never need the sandbox's server.
   const { startSandbox } = await import('../sandbox/index.js');
-  return startSandbox({ port: 0, altPort: 0, controlPort: 0, db: join(dataDir, 'demo-provider.db') });
+  // Each preset keeps its own provider state: a demo state is never reused as a large one.
+  const db = join(dataDir, preset === 'demo' ? 'demo-provider.db' : `demo-provider-${preset}.db`);
+  return startSandbox({ port: 0, altPort: 0, controlPort: 0, preset, db });
 }

@@ -1,18 +1,7 @@
 import { join } from 'node:path';
 import { BrowserWindow, shell, session } from 'electron';
+import { CONTENT_SECURITY_POLICY } from '../../shared/csp.js';
 
-/** The renderer's Content Security Policy: nothing remote, no inline script, no eval. */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
 
 function isSafeExternalUrl(url: string): boolean {
   try {

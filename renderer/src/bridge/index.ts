@@ -26,10 +26,13 @@ export function typedBridge(host: DeskHostBridge): DeskBridge {
   };
 }
 
+/** The preload's window.desk in Electron; in a browser tab, the web host's socket, exposed the same way. */
 function hostBridge(): DeskHostBridge {
   const exposed = (window as { desk?: DeskHostBridge }).desk;
   if (exposed) return exposed;
-  return connectWebHost(window.location, window.history, window.sessionStorage, (state) => (hostLink.value = state));
+  const web = Object.freeze(connectWebHost(window.location, window.history, window.sessionStorage, (state) => (hostLink.value = state)));
+  Object.defineProperty(window, 'desk', { value: web, enumerable: true });
+  return web;
 }
 
 let bridge: DeskBridge | null = null;

@@ -1,0 +1,136 @@
+/**
+ * The web host: the built renderer served on loopback, and the contract carried over one WebSocket per tab,
+ * exactly as the preload bridge carries it over IPC. A browser tab is a weaker room than a sandboxed window,
+ * so: loopback only, a random launch token required on the socket, the socket's Origin checked, the window's
+ * CSP as a header, nothing served outside the renderer's build folder, every input parsed by Desk's schemas.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import fastifyStatic from '@fastify/static';
+import fastifyWebsocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import { z } from 'zod';
+import type { CallReply, WebServerFrame } from '../../shared/bridge.js';
+import { EVENT_NAMES } from '../../shared/contract.js';
+import { CONTENT_SECURITY_POLICY } from '../../shared/csp.js';
+import type { Desk } from '../core/desk.js';
+import { toDeskError } from '../core/desk-error.js';
+
+export const LOOPBACK = '127.0.0.1';
+/** A message may carry attachments' bytes; larger frames are refused by the socket. */
+const MAX_FRAME_BYTES = 40 * 1024 * 1024;
+
+export interface WebHostOptions {
+  desk: Desk;
+  /** The renderer's build folder (out/renderer). */
+  rendererDir: string;
+  /** The launch token the page must present on its socket (at least 128 bits, URL-safe). */
+  token: string;
+  /** 0 picks a free port. */
+  port: number;
+}
+
+export interface WebHost {
+  /** The page's address, with the token. */
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+const CallFrameSchema = z.strictObject({
+  type: z.literal('call'),
+  id: z.int().nonnegative(),
+  name: z.string().max(100),
+  input: z.unknown().optional(),
+});
+
+const SECURITY_HEADERS = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'x-content-type-options': 'nosniff',
+  // The page's URL carries the token until the page removes it: never send it anywhere as a referrer.
+  'referrer-policy': 'no-referrer',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'x-frame-options': 'DENY',
+};
+
+export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
+  const app: FastifyInstance = Fastify({ logger: false, bodyLimit: 1024 });
+  let port = options.port;
+  const sockets = new Set<WebSocket>();
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.headers(SECURITY_HEADERS);
+  });
+  await app.register(fastifyWebsocket, { options: { maxPayload: MAX_FRAME_BYTES } });
+  await app.register(fastifyStatic, { root: options.rendererDir, index: 'index.html', dotfiles: 'deny', cacheControl: false });
+
+  await app.register(async (scope) => {
+    scope.addHook('preValidation', async (request, reply) => {
+      const refusal = refuseSocket(request, options.token, port);
+      if (refusal) await reply.code(refusal.status).send({ error: refusal.message });
+    });
+    scope.get('/ws', { websocket: true }, (socket) => {
+      sockets.add(socket);
+      const offs = EVENT_NAMES.map((name) => {
+        const forward = (payload: unknown) => send(socket, { type: 'event', name, payload });
+        options.desk.on(name, forward);
+        return () => options.desk.off(name, forward);
+      });
+      socket.on('message', (data, isBinary) => void answer(options.desk, socket, isBinary ? null : data.toString()));
+      socket.on('close', () => {
+        sockets.delete(socket);
+        offs.forEach((off) => off());
+      });
+    });
+  });
+
+  await app.listen({ host: LOOPBACK, port: options.port });
+  port = (app.server.address() as AddressInfo).port;
+  return {
+    url: `http://${LOOPBACK}:${port}/?token=${options.token}`,
+    port,
+    async close() {
+      for (const socket of sockets) socket.close(1001, 'the web host is stopping');
+      await app.close();
+    },
+  };
+}
+
+/** Why a socket request is refused, or null: a token that matches, from a page this host served. */
+function refuseSocket(request: FastifyRequest, token: string, port: number): { status: number; message: string } | null {
+  const origin = request.headers.origin;
+  const allowed = [`http://${LOOPBACK}:${port}`, `http://localhost:${port}`];
+  if (!origin || !allowed.includes(origin)) return { status: 403, message: 'foreign origin' };
+  const given = new URL(request.url, 'http://host').searchParams.get('token') ?? '';
+  if (!sameSecret(given, token)) return { status: 401, message: 'missing or wrong token' };
+  return null;
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+async function answer(desk: Desk, socket: WebSocket, text: string | null): Promise<void> {
+  let frame: z.infer<typeof CallFrameSchema>;
+  try {
+    frame = CallFrameSchema.parse(JSON.parse(text ?? ''));
+  } catch {
+    socket.close(1003, 'frames are JSON calls');
+    return;
+  }
+  let reply: CallReply;
+  try {
+    reply = { ok: true, value: await desk.call(frame.name as never, frame.input) };
+  } catch (error) {
+    reply = { ok: false, error: toDeskError(error, frame.name).toJSON() };
+  }
+  send(socket, { type: 'reply', id: frame.id, reply });
+}
+
+function send(socket: WebSocket, frame: WebServerFrame): void {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+}
