@@ -36,6 +36,10 @@ Data
   --max-page-size N      largest page a list operation returns (default ${defaults.maxPageSize})
   --today YYYY-mm-dd     the sandbox's "today" for generated dates (default: the real date)
 
+Fidelity
+  --strict               as strict as the upstream billing system: get-transactions ignores paging, writes
+                         need the caller's clientid (create-invoice: userid), add-order needs a paymentmethod
+
 Tokens
   --access-ttl S         access token lifetime in seconds (default ${defaults.accessTokenTtlSeconds})
   --refresh-ttl S        refresh token lifetime in seconds (default ${defaults.refreshTokenTtlSeconds})
@@ -105,6 +109,7 @@ function parseCommandLine(args: string[]): CommandLine {
         'fail-429': { type: 'string' },
         'retry-after': { type: 'string' },
         today: { type: 'string' },
+        strict: { type: 'boolean' },
         json: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -129,6 +134,7 @@ function parseCommandLine(args: string[]): CommandLine {
   if (v['access-ttl'] !== undefined) options.accessTokenTtlSeconds = wholeNumber('--access-ttl', v['access-ttl']);
   if (v['refresh-ttl'] !== undefined) options.refreshTokenTtlSeconds = wholeNumber('--refresh-ttl', v['refresh-ttl']);
   if (v.today !== undefined) options.today = isoDate(v.today);
+  if (v.strict) options.strict = true;
 
   const faults: Partial<FaultConfig> = {};
   if (v.latency !== undefined) faults.latencyMs = nonNegative('--latency', v.latency);

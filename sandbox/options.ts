@@ -67,6 +67,12 @@ export interface SandboxOptions {
   db: string;
   /** Largest page a list operation returns; a larger limitnum gets this many rows. */
   maxPageSize: number;
+  /**
+   * As strict as the upstream billing system where it is stricter than the spec: get-transactions ignores
+   * paging (every row, startnumber 0); the writes that need the caller's client id refuse a request without
+   * it; add-order needs a paymentmethod.
+   */
+  strict: boolean;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   faults: FaultConfig;
@@ -85,6 +91,7 @@ export const DEFAULT_OPTIONS: SandboxOptions = {
   size: {},
   db: ':memory:',
   maxPageSize: 250,
+  strict: false,
   accessTokenTtlSeconds: 3600,
   refreshTokenTtlSeconds: 10 * 24 * 3600,
   faults: NO_FAULTS,

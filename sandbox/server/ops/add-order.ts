@@ -14,7 +14,8 @@
  *   an available name. Premium names cost the premium price (see domain-names.ts).
  * - domainrenewals[<domain>]=<years> renews one of the caller's domains (Active, Expired, Grace or Redemption).
  * - addonid+serviceid and addonids[]+serviceids[] buy add-ons for existing services of the caller.
- * - paymentmethod defaults to the client's default gateway; an unknown one is "Invalid Payment Method".
+ * - paymentmethod defaults to the client's default gateway (strict: required, as upstream); an unknown one is
+ *   "Invalid Payment Method. Valid options include …".
  * - promocode: the sandbox has no promotions, so any code is "Promotion Code Not Found". affid is validated
  *   as an integer and otherwise ignored (no affiliates).
  * - nameserver1..5 apply to every domain of the order (default: the provider's nameservers).
@@ -26,9 +27,9 @@
  */
 import { Rejection, type Operation, type Params } from '../operation.js';
 import { optionalInt, optionalString } from '../params.js';
-import { callerClient, checkClientId } from './caller.js';
+import { callerClient, requireClientId } from './caller.js';
 import { isHostname } from './domain-names.js';
-import { gatewayName } from './gateways.js';
+import { gatewayCodes, gatewayName } from './gateways.js';
 import { readOrderPlan } from './order-plan.js';
 import { writeOrder } from './order-writer.js';
 import { requireOwn } from './ownership.js';
@@ -42,10 +43,11 @@ function readNameservers(params: Params): string[] {
   });
 }
 
-function readPaymentMethod(params: Params, defaultGateway: string): { code: string; name: string } {
-  const code = optionalString(params, 'paymentmethod')?.trim() ?? defaultGateway;
+/** Upstream requires paymentmethod; the lenient sandbox defaults it to the client's default gateway. */
+function readPaymentMethod(params: Params, defaultGateway: string | undefined): { code: string; name: string } {
+  const code = optionalString(params, 'paymentmethod')?.trim() ?? defaultGateway ?? '';
   const name = gatewayName(code);
-  if (name === undefined) throw new Rejection('Invalid Payment Method');
+  if (name === undefined) throw new Rejection(`Invalid Payment Method. Valid options include ${gatewayCodes().join(',')}`);
   return { code, name };
 }
 
@@ -53,9 +55,9 @@ export const addOrder: Operation = {
   name: 'add-order',
   host: 'base',
   handle(ctx, params) {
-    checkClientId(ctx, params);
+    requireClientId(ctx, params);
     const client = callerClient(ctx);
-    const payment = readPaymentMethod(params, client.defaultgateway);
+    const payment = readPaymentMethod(params, ctx.options.strict ? undefined : client.defaultgateway);
     const contactid = optionalInt(params, 'contactid');
     if (contactid !== undefined) requireOwn(ctx, 'contacts', contactid);
     if (optionalString(params, 'promocode') !== undefined) throw new Rejection('Promotion Code Not Found');

@@ -49,6 +49,15 @@ export function checkClientId(ctx: OpContext, params: Params): void {
   }
 }
 
+/**
+ * The writes upstream refuses without the client they act for (strict mode): `name` must be given, and be the
+ * caller's own id (checkClientId). The lenient sandbox takes the token's account.
+ */
+export function requireClientId(ctx: OpContext, params: Params, name: 'clientid' | 'userid' = 'clientid'): void {
+  checkClientId(ctx, params);
+  if (ctx.options.strict && optionalInt(params, name) === undefined) throw new Rejection('Client ID Not Found');
+}
+
 /** Today per the sandbox's configured date (options.today), so dates line up with the generated data. */
 export function today(ctx: OpContext): string {
   return ctx.options.today;

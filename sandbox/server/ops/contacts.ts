@@ -15,7 +15,7 @@
 import { Rejection, type OpContext, type Operation, type Params } from '../operation.js';
 import { optionalBool, optionalString, requiredInt } from '../params.js';
 import { COUNTERS, flatten, pageCounters, readPage, stringifyNumbers } from '../reply.js';
-import { callerClient, checkClientId, nowDateTime } from './caller.js';
+import { callerClient, checkClientId, nowDateTime, requireClientId } from './caller.js';
 import { isCountryCode } from './countries.js';
 import { hashPassword } from './password-hash.js';
 import { Conditions, selectPage, sql } from './sql.js';
@@ -133,7 +133,7 @@ export const addContact: Operation = {
   name: 'add-contact',
   host: 'base',
   handle(ctx, params) {
-    checkClientId(ctx, params);
+    requireClientId(ctx, params);
     const changes = readContactChanges(params);
     const taxId = optionalString(params, 'tax_id');
     if (taxId !== undefined) changes.tax_id = taxId;
@@ -175,7 +175,7 @@ export const deleteContact: Operation = {
   name: 'delete-contact',
   host: 'base',
   handle(ctx, params) {
-    checkClientId(ctx, params);
+    requireClientId(ctx, params);
     const contact = ownContact(ctx, params);
     sql(ctx.db, 'DELETE FROM contacts WHERE id = ?').run(contact.id);
     return { json: { result: 'success', contactid: contact.id } };

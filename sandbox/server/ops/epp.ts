@@ -5,7 +5,9 @@
  * The spec warns that a returned eppcode may carry HTML character entities. Codes are always entity-encoded
  * here, two ways so clients must decode properly: domains with an even id get named entities as PHP's
  * htmlspecialchars(ENT_QUOTES) writes them (&amp; &lt; &gt; &quot; &#039;), odd ids get decimal entities
- * (&#38; &#60; &#62; &#34; &#39;).
+ * (&#38; &#60; &#62; &#34; &#39;). In strict mode, domains whose id is a multiple of 3 have a registrar that
+ * returns the code as it is, unencoded, as some upstream registrar modules do: a client must then decode as
+ * PHP's html_entity_decode does, leaving `&copy2` (no semicolon) as text.
  */
 import { Rejection, type Operation } from '../operation.js';
 import { optionalInt, optionalString } from '../params.js';
@@ -44,6 +46,7 @@ export const domainRequestEpp: Operation = {
     if (!row) throw new Rejection('Domain ID Not Found');
     if (row.registrar_error !== null) throw new Rejection(row.registrar_error);
     if (row.eppcode === null) return { json: { result: 'success' } };
-    return { json: { result: 'success', eppcode: encodeEppCode(row.eppcode, row.id % 2 === 1) } };
+    const eppcode = ctx.options.strict && row.id % 3 === 0 ? row.eppcode : encodeEppCode(row.eppcode, row.id % 2 === 1);
+    return { json: { result: 'success', eppcode } };
   },
 };

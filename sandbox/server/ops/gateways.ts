@@ -11,3 +11,8 @@ const GATEWAYS: ReadonlyMap<string, string> = new Map([
 export function gatewayName(code: string): string | undefined {
   return GATEWAYS.get(code);
 }
+
+/** Every gateway code, as upstream lists them in its "Invalid Payment Method" message. */
+export function gatewayCodes(): string[] {
+  return [...GATEWAYS.keys()];
+}

@@ -17,7 +17,7 @@ import { Rejection, type OpContext, type Operation, type Params } from '../opera
 import { optionalBool, optionalDecimal, optionalString, parseBoolean } from '../params.js';
 import { formatCents } from '../../store/money.js';
 import { isCalendarDate, NO_DATETIME, parseAmount, percentOf } from '../reply.js';
-import { callerClient, checkClientId, nowDateTime, today } from './caller.js';
+import { callerClient, nowDateTime, requireClientId, today } from './caller.js';
 import { gatewayName } from './gateways.js';
 import { sql } from './sql.js';
 
@@ -97,7 +97,7 @@ export const createInvoice: Operation = {
   name: 'create-invoice',
   host: 'base',
   handle(ctx, params) {
-    checkClientId(ctx, params);
+    requireClientId(ctx, params, 'userid');
     const status = readStatus(params);
     const taxrate = readRate(params, 'taxrate');
     const taxrate2 = readRate(params, 'taxrate2');

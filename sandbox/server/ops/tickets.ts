@@ -21,7 +21,7 @@ import { optionalBool, optionalInt, optionalString, requiredInt, requiredString 
 import { decodeSerializedArray } from '../php.js';
 import { COUNTERS, nest, pageCounters, readPage, stringifyNumbers } from '../reply.js';
 import { type Attachment, readAttachments } from './attachments.js';
-import { callerClient, checkClientId, nowDateTime } from './caller.js';
+import { callerClient, checkClientId, nowDateTime, requireClientId } from './caller.js';
 import { randomCode, unusedNumber } from './identifiers.js';
 import { requireOwn } from './ownership.js';
 import { Conditions, selectPage, sql } from './sql.js';
@@ -70,6 +70,12 @@ function readAuthor(ctx: OpContext, params: Params): Author {
   return { userid: ctx.userid, contactid: 0, name: `${client.firstname} ${client.lastname}`, email: client.email };
 }
 
+/** Upstream: a ticket or reply is a client's (clientid required) unless it names a non-client author. */
+function checkAuthorClient(ctx: OpContext, params: Params): void {
+  if (optionalString(params, 'name') !== undefined && optionalString(params, 'email') !== undefined) checkClientId(ctx, params);
+  else requireClientId(ctx, params);
+}
+
 function readPriority(params: Params): string {
   const raw = optionalString(params, 'priority');
   if (raw === undefined) return 'Medium';
@@ -110,7 +116,7 @@ export const openTicket: Operation = {
   name: 'open-ticket',
   host: 'base',
   handle(ctx, params) {
-    checkClientId(ctx, params);
+    checkAuthorClient(ctx, params);
     const deptid = requiredInt(params, 'deptid', 'Department ID is required');
     if (!sql(ctx.db, 'SELECT 1 FROM departments WHERE id = ? AND hidden = 0').get(deptid)) {
       throw new Rejection('Department ID not found');
@@ -182,7 +188,7 @@ export const addTicketReply: Operation = {
   name: 'add-ticket-reply',
   host: 'base',
   handle(ctx, params) {
-    checkClientId(ctx, params);
+    checkAuthorClient(ctx, params);
     const ticketid = requiredInt(params, 'ticketid', 'Ticket ID is required');
     if (!sql(ctx.db, 'SELECT 1 FROM tickets WHERE id = ? AND owner_userid = ?').get(ticketid, ctx.userid)) {
       throw new Rejection('Ticket ID Not Found');

@@ -1,7 +1,8 @@
 /**
  * get-transactions (alt host): the caller's payment transactions, nested as transactions.transaction[], in id
  * order. The spec lists no paging parameters, but its reply carries the paging counters (Common rules 6), so
- * limitstart/limitnum apply as for every other list.
+ * limitstart/limitnum apply as for every other list; in strict mode they are ignored as upstream does: every
+ * row, startnumber 0.
  */
 import type { Operation } from '../operation.js';
 import { optionalInt, optionalString } from '../params.js';
@@ -16,7 +17,7 @@ export const getTransactions: Operation = {
   host: 'alt',
   handle(ctx, params) {
     checkClientId(ctx, params);
-    const page = readPage(params, ctx.options);
+    const page = ctx.options.strict ? { start: 0, limit: -1 } : readPage(params, ctx.options);
     const conditions = new Conditions()
       .add('userid = ?', ctx.userid)
       .addIf(optionalInt(params, 'invoiceid'), 'invoiceid = ?')

@@ -98,7 +98,7 @@ describe('routing on the real operations', () => {
   });
 
   it('takes array fields as name[] (multipart) and name[0] (urlencoded) through a real operation', async () => {
-    const order = { pid: [1, 2], billingcycle: ['monthly', 'monthly'], paymentmethod: 'mailin' };
+    const order = { pid: [1, 2], billingcycle: ['monthly', 'monthly'], paymentmethod: 'mailin', clientid: sb.accounts[0]!.userid };
     for (const urlencoded of [false, true]) {
       const res = await call(sb, accessToken, 'add-order', order, { urlencoded });
       expect(res.status).toBe(200);

@@ -9,7 +9,7 @@ export type Fields = Record<string, string | number | boolean | Array<string | n
 
 /** Starts a sandbox on free ports (demo preset, seed 1 unless overridden). */
 export function start(options: SandboxOverrides = {}): Promise<RunningSandbox> {
-  return startSandbox({ port: 0, altPort: 0, controlPort: 0, today: '2026-11-22', ...options });
+  return startSandbox({ port: 0, altPort: 0, controlPort: 0, today: '2026-11-22', strict: true, ...options });
 }
 
 export async function passwordGrant(sb: RunningSandbox, account = sb.accounts[0]!) {

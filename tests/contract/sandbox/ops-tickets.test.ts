@@ -130,6 +130,7 @@ describe('open-ticket', () => {
     body.append('deptid', '2');
     body.append('subject', 'Zq upload');
     body.append('message', 'See attached');
+    body.append('clientid', String(s.demoId));
     body.append('attachments[]', new Blob([Buffer.from('a,b\n1,2\n')]), 'data.csv');
     const res = await fetch(`${s.sb.baseUrl}/api/v2/${s.sb.options.service}/open-ticket`, {
       method: 'POST', headers: { authorization: `Bearer ${s.demo}`, 'x-requested-with': 'XMLHttpRequest' }, body,

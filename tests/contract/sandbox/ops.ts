@@ -25,15 +25,31 @@ export async function openSession(options: SandboxOverrides = {}): Promise<Sessi
 /** Operations published on the alt base URL (spec, Common rules 2). */
 const ALT = new Set(['get-transactions', 'get-support-departments', 'update-contact', 'get-tickets']);
 
-/** Calls an operation on the listener that publishes it. */
+/** The writes that carry the caller's own id, as upstream requires in strict mode (unless the author is named). */
+const OWN_ID: Record<string, 'clientid' | 'userid'> = {
+  'add-contact': 'clientid',
+  'delete-contact': 'clientid',
+  'add-order': 'clientid',
+  'open-ticket': 'clientid',
+  'add-ticket-reply': 'clientid',
+  'create-invoice': 'userid',
+};
+
+/** Calls an operation on the listener that publishes it; a write carries the caller's own id unless `ownId: false` or given. */
 export function op(
   s: Session,
   operation: string,
   fields: Fields = {},
-  opts: { as?: 'demo' | 'other'; urlencoded?: boolean } = {},
+  opts: { as?: 'demo' | 'other'; urlencoded?: boolean; ownId?: boolean } = {},
 ): Promise<CallResult> {
   const accessToken = opts.as === 'other' ? s.other : s.demo;
-  return call(s.sb, accessToken, operation, fields, { alt: ALT.has(operation), urlencoded: opts.urlencoded });
+  const param = OWN_ID[operation];
+  const namedAuthor = 'name' in fields && 'email' in fields;
+  const withOwnId =
+    param === undefined || opts.ownId === false || param in fields || namedAuthor
+      ? fields
+      : { ...fields, [param]: opts.as === 'other' ? s.otherId : s.demoId };
+  return call(s.sb, accessToken, operation, withOwnId, { alt: ALT.has(operation), urlencoded: opts.urlencoded });
 }
 
 /** The JSON body of a successful reply (fails the test with the reply's message otherwise). */
