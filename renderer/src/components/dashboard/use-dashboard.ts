@@ -1,0 +1,51 @@
+/**
+ * The dashboard's data: the client record, the mirror's aggregates and the latest sync summary, loaded together
+ * and loaded again whenever the engine says the mirror changed (nothing polls).
+ */
+import { computed, onMounted, onUnmounted, ref, shallowRef } from 'vue';
+import type { DashboardData } from '../../../../shared/dashboard';
+import type { SyncRunRecord, SyncSummary } from '../../../../shared/sync';
+import { desk } from '../../bridge';
+import { useClientStore } from '../../stores/client';
+
+export interface LastSync {
+  run: SyncRunRecord;
+  /** The run's summary; null for a run that recorded none (interrupted). */
+  summary: SyncSummary | null;
+}
+
+export function useDashboard() {
+  const clientStore = useClientStore();
+  const client = computed(() => clientStore.record);
+  const data = shallowRef<DashboardData | null>(null);
+  const lastSync = shallowRef<LastSync | null>(null);
+  const loading = ref(true);
+  const error = ref<Error | null>(null);
+
+  async function load(): Promise<void> {
+    try {
+      const [, d, runs] = await Promise.all([
+        clientStore.load(),
+        desk().call('data.dashboard'),
+        desk().call('sync.history', { limit: 5 }),
+      ]);
+      const run = runs.find((r) => r.outcome !== 'running') ?? null;
+      data.value = d;
+      lastSync.value = run ? { run, summary: (run.summary as SyncSummary | null) ?? null } : null;
+      error.value = null;
+    } catch (e) {
+      error.value = e instanceof Error ? e : new Error(String(e));
+    } finally {
+      loading.value = false;
+    }
+  }
+
+  let offs: (() => void)[] = [];
+  onMounted(() => {
+    offs = [desk().on('data.changed', () => void load()), desk().on('sync.summary', () => void load())];
+    void load();
+  });
+  onUnmounted(() => offs.forEach((off) => off()));
+
+  return { client, data, lastSync, loading, error, load };
+}
