@@ -1,46 +1,91 @@
-/** The composition root of the desktop app: the engine (Desk) on the user's data folder, one window, IPC. */
-import { app, BrowserWindow } from 'electron';
+/** The composition root of the desktop app: the engine (Desk) on the user's data folder, the window, IPC, menu, notifications. */
+import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, session, shell } from 'electron';
+import type { AppCommand } from '../../shared/contract.js';
+import type { SyncSummary } from '../../shared/sync.js';
 import { Desk } from '../core/desk.js';
 import { openVault } from '../core/vault/index.js';
 import { startDemoProvider } from '../demo-provider.js';
-import { bindDesk } from './ipc.js';
-import { electronSettingsStore } from './settings.js';
-import { createMainWindow } from './window.js';
+import { appMenuTemplate } from './app-menu.js';
+import { DeskBinding } from './ipc.js';
+import { electronSettingsStore, windowStateStore } from './settings.js';
+import { syncNotifications } from './sync-notifications.js';
+import { createMainWindow, enforceContentSecurityPolicy } from './window.js';
 
 let desk: Desk | null = null;
+let binding: DeskBinding | null = null;
+const windowState = windowStateStore();
 
-async function openWindow(engine: Desk): Promise<void> {
-  const window = createMainWindow();
-  const unbind = bindDesk(engine, window);
-  window.on('closed', unbind);
+function openWindow(bound: DeskBinding): BrowserWindow {
+  const window = createMainWindow(windowState);
+  const detach = bound.attach(window);
+  window.on('closed', detach);
+  return window;
+}
+
+/** The window to act in: the focused one, else the first, else a new one. */
+function frontWindow(): BrowserWindow | null {
+  const window = BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0] ?? (binding ? openWindow(binding) : null);
+  if (window?.isMinimized()) window.restore();
+  window?.focus();
+  return window;
+}
+
+function sendCommand(command: AppCommand): void {
+  frontWindow();
+  binding?.send('app.command', command);
+}
+
+/** A sync's notable changes, as system notifications, while the user is in another app. */
+function notifyAbout(summary: SyncSummary, engine: Desk): void {
+  if (!Notification.isSupported() || BrowserWindow.getFocusedWindow() !== null) return;
+  for (const planned of syncNotifications(summary, engine.settings.get().notifyKinds)) {
+    const notification = new Notification({ title: planned.title, body: planned.body });
+    notification.on('click', () => (planned.open ? sendCommand(planned.open) : frontWindow()));
+    notification.show();
+  }
 }
 
 async function start(): Promise<void> {
+  enforceContentSecurityPolicy(session.defaultSession);
   const vault = await openVault();
-  desk = await Desk.open({ dataDir: app.getPath('userData'), vault, settings: electronSettingsStore(), startDemoProvider });
+  const engine = await Desk.open({ dataDir: app.getPath('userData'), vault, settings: electronSettingsStore(), startDemoProvider });
+  desk = engine;
+  binding = new DeskBinding(engine, ipcMain);
+  engine.on('sync.summary', (summary) => notifyAbout(summary, engine));
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(
+      appMenuTemplate({
+        appName: app.name,
+        platform: process.platform,
+        development: !app.isPackaged,
+        command: (command) => sendCommand({ command }),
+        openDataFolder: () => void shell.openPath(app.getPath('userData')),
+      }),
+    ),
+  );
   // With no account set up, the app opens on the bundled sandbox provider's demo account.
-  if (desk.accounts.list().length === 0) await desk.call('accounts.demo');
-  await openWindow(desk);
+  if (engine.accounts.list().length === 0) await engine.call('accounts.demo');
+  openWindow(binding);
 }
 
 // One instance per user: a second launch focuses the existing window.
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
-  app.on('second-instance', () => {
-    const [win] = BrowserWindow.getAllWindows();
-    if (win) {
-      if (win.isMinimized()) win.restore();
-      win.focus();
-    }
-  });
+  app.on('second-instance', () => void frontWindow());
 
-  void app.whenReady().then(async () => {
-    await start();
-    app.on('activate', () => {
-      if (BrowserWindow.getAllWindows().length === 0 && desk) void openWindow(desk);
+  void app
+    .whenReady()
+    .then(async () => {
+      await start();
+      app.on('activate', () => {
+        if (BrowserWindow.getAllWindows().length === 0 && binding) openWindow(binding);
+      });
+    })
+    .catch((error: unknown) => {
+      dialog.showErrorBox('Reseller Desk could not start', error instanceof Error ? error.message : String(error));
+      app.exit(1);
     });
-  });
 
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
@@ -51,6 +96,8 @@ if (!app.requestSingleInstanceLock()) {
     event.preventDefault();
     const closing = desk;
     desk = null;
+    binding?.dispose();
+    binding = null;
     void closing.close().finally(() => app.quit());
   });
 }

@@ -1,43 +1,88 @@
 /**
- * The IPC binding: one `ipcMain.handle` per procedure of the contract, answering only the app's own window
- * (GitHub Desktop's trusted-sender check), with the input parsed by the contract's schema inside Desk.call;
- * and every Desk event forwarded to the window. Replies carry either a value or a CallError, never an
- * exception object (whose stack and fields would cross the boundary).
+ * The IPC binding: one `ipcMain.handle` per procedure of the contract, answering only the main frame of one
+ * of the app's own windows (GitHub Desktop's trusted-sender check), with the input parsed by the contract's
+ * schema inside Desk.call; and every Desk event forwarded to every live window. Replies are CallReplies: a
+ * value or a CallError, never an exception object (whose stack and fields would cross the boundary).
+ *
+ * It sees Electron only through the small interfaces below, so that it is tested with Electron-free fakes.
  */
-import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
-import { EVENT_NAMES, PROCEDURE_NAMES, type CallError } from '../../shared/contract.js';
+import { eventChannel, procedureChannel, type CallReply } from '../../shared/bridge.js';
+import { EVENT_NAMES, PROCEDURE_NAMES, type EventName, type EventPayloads } from '../../shared/contract.js';
 import type { Desk } from '../core/desk.js';
 import { toDeskError } from '../core/desk-error.js';
 
-export type IpcReply = { ok: true; value: unknown } | { ok: false; error: CallError };
-
-export const procedureChannel = (name: string) => `desk:call:${name}`;
-export const eventChannel = (name: string) => `desk:event:${name}`;
-
-function isTrustedSender(event: IpcMainInvokeEvent, window: BrowserWindow): boolean {
-  return !window.isDestroyed() && event.sender === window.webContents && event.senderFrame === window.webContents.mainFrame;
+/** What the binding uses of an `invoke` event: who sent it. */
+export interface InvokeSender {
+  sender: unknown;
+  senderFrame: unknown;
 }
 
-export function bindDesk(desk: Desk, window: BrowserWindow): () => void {
-  for (const name of PROCEDURE_NAMES) {
-    ipcMain.handle(procedureChannel(name), async (event, input: unknown): Promise<IpcReply> => {
-      if (!isTrustedSender(event, window)) return { ok: false, error: { code: 'refused', message: 'untrusted sender' } };
-      try {
-        return { ok: true, value: await desk.call(name, input) };
-      } catch (error) {
-        return { ok: false, error: toDeskError(error, name).toJSON() };
-      }
-    });
+/** What the binding uses of Electron's `ipcMain`. */
+export interface IpcMainLike {
+  handle(channel: string, listener: (event: InvokeSender, input: unknown) => Promise<CallReply>): void;
+  removeHandler(channel: string): void;
+}
+
+/** What the binding uses of a BrowserWindow. */
+export interface BoundWindow {
+  isDestroyed(): boolean;
+  readonly webContents: { readonly mainFrame: unknown; send(channel: string, payload: unknown): void };
+}
+
+export type DeskEvents = Pick<Desk, 'call' | 'on' | 'off'>;
+
+const REFUSED: CallReply = { ok: false, error: { code: 'refused', message: 'This request did not come from the app’s own window.' } };
+
+export class DeskBinding {
+  private readonly windows = new Set<BoundWindow>();
+  private readonly unsubscribe: (() => void)[] = [];
+
+  constructor(
+    private readonly desk: DeskEvents,
+    private readonly ipc: IpcMainLike,
+  ) {
+    for (const name of PROCEDURE_NAMES) {
+      ipc.handle(procedureChannel(name), async (event, input) => {
+        if (!this.isTrusted(event)) return REFUSED;
+        try {
+          return { ok: true, value: await desk.call(name, input) };
+        } catch (error) {
+          return { ok: false, error: toDeskError(error, name).toJSON() };
+        }
+      });
+    }
+    for (const name of EVENT_NAMES) {
+      const forward = (payload: EventPayloads[typeof name]) => this.send(name, payload);
+      desk.on(name, forward);
+      this.unsubscribe.push(() => desk.off(name, forward));
+    }
   }
-  const forwards = EVENT_NAMES.map((name) => {
-    const forward = (payload: unknown) => {
-      if (!window.isDestroyed()) window.webContents.send(eventChannel(name), payload);
-    };
-    desk.on(name, forward);
-    return () => desk.off(name, forward);
-  });
-  return () => {
-    for (const name of PROCEDURE_NAMES) ipcMain.removeHandler(procedureChannel(name));
-    for (const off of forwards) off();
-  };
+
+  /** Lets a window call procedures and receive events, until it is destroyed or the returned function runs. */
+  attach(window: BoundWindow): () => void {
+    this.windows.add(window);
+    return () => this.windows.delete(window);
+  }
+
+  /** Sends an event to every live window (the engine's, and the shell's own app.command). */
+  send<E extends EventName>(event: E, payload: EventPayloads[E]): void {
+    for (const window of this.windows) {
+      if (window.isDestroyed()) this.windows.delete(window);
+      else window.webContents.send(eventChannel(event), payload);
+    }
+  }
+
+  dispose(): void {
+    for (const name of PROCEDURE_NAMES) this.ipc.removeHandler(procedureChannel(name));
+    for (const off of this.unsubscribe.splice(0)) off();
+    this.windows.clear();
+  }
+
+  /** Only the top frame of one of our live windows: never an iframe, never another webContents. */
+  private isTrusted(event: InvokeSender): boolean {
+    for (const window of this.windows) {
+      if (!window.isDestroyed() && event.sender === window.webContents && event.senderFrame === window.webContents.mainFrame) return true;
+    }
+    return false;
+  }
 }

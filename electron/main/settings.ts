@@ -1,8 +1,20 @@
-/** Settings in the Electron shell: electron-store (conf underneath), validated like the engine's. */
+/** The shell's stores, through electron-store (conf underneath): the app's settings, validated like the engine's, and the window's state. */
 import Store from 'electron-store';
 import { DEFAULT_SETTINGS, type Settings } from '../../shared/contract.js';
 import { ValidatedSettings, type SettingsStore } from '../core/settings-store.js';
+import type { WindowState } from './window-bounds.js';
 
 export function electronSettingsStore(): SettingsStore {
   return new ValidatedSettings(new Store<Settings>({ name: 'settings', defaults: DEFAULT_SETTINGS }));
+}
+
+/** The main window's last size, position and maximized state (read back through restoreWindowState). */
+export interface WindowStateStore {
+  get(): unknown;
+  set(state: WindowState): void;
+}
+
+export function windowStateStore(): WindowStateStore {
+  const store = new Store<{ window?: WindowState }>({ name: 'window-state' });
+  return { get: () => store.get('window'), set: (state) => store.set('window', state) };
 }

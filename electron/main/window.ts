@@ -1,7 +1,9 @@
+/** The main window: sandboxed, isolated, under the renderer's CSP; it never navigates away and opens no windows. */
 import { join } from 'node:path';
-import { BrowserWindow, shell, session } from 'electron';
+import { BrowserWindow, screen, shell, type Session } from 'electron';
 import { CONTENT_SECURITY_POLICY } from '../../shared/csp.js';
-
+import type { WindowStateStore } from './settings.js';
+import { MIN_SIZE, restoreWindowState } from './window-bounds.js';
 
 function isSafeExternalUrl(url: string): boolean {
   try {
@@ -12,18 +14,24 @@ function isSafeExternalUrl(url: string): boolean {
   }
 }
 
-export function createMainWindow(): BrowserWindow {
-  session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
-    callback({
-      responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] },
-    });
+/** Every response the window loads carries the CSP as a header too (the page's meta tag says the same). */
+export function enforceContentSecurityPolicy(session: Session): void {
+  session.webRequest.onHeadersReceived((details, callback) => {
+    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } });
   });
+  // The app asks for no permission (camera, notifications from the page, …); the shell notifies on its behalf.
+  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+}
 
+export function createMainWindow(windowState: WindowStateStore): BrowserWindow {
+  const state = restoreWindowState(windowState.get(), screen.getAllDisplays().map((display) => display.workArea));
   const win = new BrowserWindow({
-    width: 1280,
-    height: 800,
-    minWidth: 900,
-    minHeight: 600,
+    x: state.x,
+    y: state.y,
+    width: state.width,
+    height: state.height,
+    minWidth: MIN_SIZE.width,
+    minHeight: MIN_SIZE.height,
     title: 'Reseller Desk',
     show: false,
     webPreferences: {
@@ -32,17 +40,23 @@ export function createMainWindow(): BrowserWindow {
       contextIsolation: true,
       nodeIntegration: false,
       webSecurity: true,
+      webviewTag: false,
     },
   });
-
+  if (state.maximized) win.maximize();
   win.once('ready-to-show', () => win.show());
+  win.on('close', () => windowState.set({ ...win.getNormalBounds(), maximized: win.isMaximized() }));
 
-  // The app never navigates away from its own page and never opens windows; links go to the system browser.
-  win.webContents.on('will-navigate', (event) => event.preventDefault());
+  // The app's routes change without navigating; a link that would navigate opens in the system browser.
+  win.webContents.on('will-navigate', (event, url) => {
+    event.preventDefault();
+    if (isSafeExternalUrl(url)) void shell.openExternal(url);
+  });
   win.webContents.setWindowOpenHandler(({ url }) => {
     if (isSafeExternalUrl(url)) void shell.openExternal(url);
     return { action: 'deny' };
   });
+  win.webContents.on('will-attach-webview', (event) => event.preventDefault());
 
   const devServerUrl = process.env.ELECTRON_RENDERER_URL;
   if (devServerUrl) void win.loadURL(devServerUrl);

@@ -1,0 +1,90 @@
+/**
+ * The application menu: the usual roles (Edit, View with zoom and full screen, Window, Help) and the app's own
+ * items, each with an accelerator, which ask the renderer to act (an app.command event). A template of plain
+ * data, so it is tested without Electron.
+ */
+import type { MenuItemConstructorOptions } from 'electron';
+import type { APP_COMMANDS } from '../../shared/contract.js';
+
+export type MenuCommand = (typeof APP_COMMANDS)[number];
+
+export interface AppMenuOptions {
+  appName: string;
+  platform: NodeJS.Platform;
+  /** Development builds add reload and the developer tools to View. */
+  development: boolean;
+  command(command: MenuCommand): void;
+  openDataFolder(): void;
+}
+
+export function appMenuTemplate(options: AppMenuOptions): MenuItemConstructorOptions[] {
+  const { appName, platform, development, command } = options;
+  const mac = platform === 'darwin';
+  const item = (label: string, accelerator: string, name: MenuCommand): MenuItemConstructorOptions => ({
+    label,
+    accelerator,
+    click: () => command(name),
+  });
+  const preferences = item(mac ? 'Settings…' : 'Preferences…', 'CmdOrCtrl+,', 'preferences');
+
+  const appMenu: MenuItemConstructorOptions = {
+    label: appName,
+    submenu: [
+      { role: 'about' },
+      { type: 'separator' },
+      preferences,
+      { type: 'separator' },
+      { role: 'services' },
+      { type: 'separator' },
+      { role: 'hide' },
+      { role: 'hideOthers' },
+      { role: 'unhide' },
+      { type: 'separator' },
+      { role: 'quit' },
+    ],
+  };
+  const file: MenuItemConstructorOptions = {
+    label: '&File',
+    submenu: [
+      item('New Ticket', 'CmdOrCtrl+N', 'new-ticket'),
+      item('New Contact', 'CmdOrCtrl+Shift+N', 'new-contact'),
+      { type: 'separator' },
+      item('Sync Now', 'CmdOrCtrl+R', 'sync'),
+      item('Outbox', 'CmdOrCtrl+Shift+O', 'outbox'),
+      ...(mac ? [] : [{ type: 'separator' } as const, preferences, { type: 'separator' } as const, { role: 'quit' } as const]),
+    ],
+  };
+  const edit: MenuItemConstructorOptions = {
+    label: '&Edit',
+    submenu: [
+      { role: 'undo' },
+      { role: 'redo' },
+      { type: 'separator' },
+      { role: 'cut' },
+      { role: 'copy' },
+      { role: 'paste' },
+      { role: 'pasteAndMatchStyle' },
+      { role: 'delete' },
+      { role: 'selectAll' },
+      { type: 'separator' },
+      item('Search…', 'CmdOrCtrl+K', 'search'),
+    ],
+  };
+  const view: MenuItemConstructorOptions = {
+    label: '&View',
+    submenu: [
+      { role: 'resetZoom' },
+      { role: 'zoomIn' },
+      { role: 'zoomOut' },
+      { type: 'separator' },
+      { role: 'togglefullscreen' },
+      // Reload would lose the page's state and CmdOrCtrl+R is Sync Now: for development only.
+      ...(development ? [{ type: 'separator' } as const, { role: 'forceReload' } as const, { role: 'toggleDevTools' } as const] : []),
+    ],
+  };
+  const help: MenuItemConstructorOptions = {
+    role: 'help',
+    submenu: [{ label: 'Open Data Folder', click: () => options.openDataFolder() }, ...(mac ? [] : [{ role: 'about' } as const])],
+  };
+  return [...(mac ? [appMenu] : []), file, edit, view, { role: 'windowMenu' }, help];
+}

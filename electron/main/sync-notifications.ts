@@ -1,0 +1,38 @@
+/**
+ * Which system notifications a finished sync deserves: its notable changes of the kinds the settings name, a
+ * few at most (a flood would be noise: the rest become one "and N more"). Each opens its record when clicked.
+ */
+import type { AppCommand } from '../../shared/contract.js';
+import type { NotableKind, SyncSummary } from '../../shared/sync.js';
+
+export interface PlannedNotification {
+  title: string;
+  body: string;
+  /** What a click asks the renderer to show; null: just bring the window forward. */
+  open: AppCommand | null;
+}
+
+const MAX_NOTIFICATIONS = 3;
+
+const TITLES: Record<NotableKind, string> = {
+  'ticket-answered': 'Ticket answered',
+  'domain-expiring': 'Domain expiring soon',
+  'service-suspended': 'Service suspended',
+  'service-status': 'Service status changed',
+  'order-paid': 'Order paid',
+  'order-status': 'Order status changed',
+  announcement: 'New announcement',
+};
+
+export function syncNotifications(summary: SyncSummary, kinds: readonly NotableKind[]): PlannedNotification[] {
+  const changes = summary.notableChanges.filter((change) => kinds.includes(change.kind));
+  const shown = changes.length > MAX_NOTIFICATIONS ? changes.slice(0, MAX_NOTIFICATIONS - 1) : changes;
+  const planned: PlannedNotification[] = shown.map((change) => ({
+    title: TITLES[change.kind],
+    body: change.text,
+    open: { command: 'open-record', resource: change.resource, id: change.id },
+  }));
+  const rest = changes.length - shown.length;
+  if (rest > 0) planned.push({ title: `${rest} more changes`, body: 'The last sync found more changes worth a look.', open: null });
+  return planned;
+}
