@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
-import { accessSync, constants, mkdirSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { defaultDataDir } from '../core/data-dir.js';
@@ -85,7 +85,7 @@ export async function main(argv: string[]): Promise<number> {
       const { resources } = await desk.call('sync.status');
       if (resources.every((r) => r.lastSyncedAt === null)) await desk.call('sync.run');
     }
-    host = await listen(desk, port);
+    host = await listen(desk, port, launchToken(dataDir));
   } catch (error) {
     await desk?.close().catch(() => {});
     await demo?.stop().catch(() => {});
@@ -106,7 +106,7 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${JSON.stringify({ url: host.url, ...(sandbox ? { sandbox } : {}) })}\n`);
   } else {
     process.stdout.write(`\nReseller Desk is running in your browser at\n\n  ${host.url}\n\n`);
-    process.stdout.write('The address carries a key for this launch only: keep it to yourself. Ctrl-C stops.\n');
+    process.stdout.write('The address carries this app’s key: keep it to yourself. Ctrl-C stops.\n');
   }
   if (values.open) openInBrowser(host.url);
 
@@ -138,9 +138,25 @@ function checkWritable(dataDir: string): void {
   }
 }
 
-async function listen(desk: Desk, port: number): Promise<WebHost> {
-  // At least 128 bits: 32 random bytes, URL-safe.
+/**
+ * The page's key: 32 random bytes, URL-safe, kept in the data folder (readable by its owner only) so that a tab
+ * left open carries on when the host is restarted on the same port. Whoever can read the data folder can read
+ * the mirror itself, so the key adds no reach to it.
+ */
+function launchToken(dataDir: string): string {
+  const file = join(dataDir, 'web-host.token');
+  try {
+    const kept = readFileSync(file, 'utf8').trim();
+    if (/^[A-Za-z0-9_-]{43,}$/.test(kept)) return kept;
+  } catch {
+    // none yet
+  }
   const token = randomBytes(32).toString('base64url');
+  writeFileSync(file, token, { mode: 0o600 });
+  return token;
+}
+
+async function listen(desk: Desk, port: number, token: string): Promise<WebHost> {
   try {
     return await startWebHost({ desk, rendererDir: join(PROJECT_DIR, 'out/renderer'), token, port });
   } catch (error) {
