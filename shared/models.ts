@@ -431,10 +431,13 @@ export interface WhoisInfo {
 }
 
 export type EppResult =
-  /** The registrar returned the code; HTML entities already decoded. */
-  | { delivery: 'returned'; eppCode: string }
+  /**
+   * The registrar returned the code: `eppCode` with its HTML entities decoded as the provider encoded them
+   * (PHP's html_entity_decode: named entities need their semicolon), `eppCodeRaw` as it came.
+   */
+  | { delivery: 'returned'; eppCode: string; eppCodeRaw: string }
   /** No code in the reply and no error: the registrar e-mails it to the client. */
-  | { delivery: 'emailed'; eppCode: null };
+  | { delivery: 'emailed'; eppCode: null; eppCodeRaw: null };
 
 export interface OrderCreated {
   orderId: number;

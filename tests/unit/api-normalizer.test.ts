@@ -288,9 +288,12 @@ describe('whois', () => {
 
 describe('small replies', () => {
   it('eppcode: entities decoded (named and numeric), absent or empty means e-mailed', () => {
-    expect(decode.decodeEpp(w({ result: 'success', eppcode: 'a&amp;b&#039;c&lt;d&#34;' }))).toEqual({ delivery: 'returned', eppCode: 'a&b\'c<d"' });
-    expect(decode.decodeEpp(w({ result: 'success' }))).toEqual({ delivery: 'emailed', eppCode: null });
-    expect(decode.decodeEpp(w({ result: 'success', eppcode: '' }))).toEqual({ delivery: 'emailed', eppCode: null });
+    const raw = 'a&amp;b&#039;c&lt;d&#34;';
+    expect(decode.decodeEpp(w({ result: 'success', eppcode: raw }))).toEqual({ delivery: 'returned', eppCode: 'a&b\'c<d"', eppCodeRaw: raw });
+    // PHP's html_entity_decode needs the semicolon of a named entity: `&copy2` stays text.
+    expect(decode.decodeEpp(w({ result: 'success', eppcode: 'pass&copy2&amp' }))).toMatchObject({ eppCode: 'pass&copy2&amp' });
+    expect(decode.decodeEpp(w({ result: 'success' }))).toEqual({ delivery: 'emailed', eppCode: null, eppCodeRaw: null });
+    expect(decode.decodeEpp(w({ result: 'success', eppcode: '' }))).toEqual({ delivery: 'emailed', eppCode: null, eppCodeRaw: null });
   });
 
   it('token: string lifetime, optional refresh token, missing access token is a protocol error', () => {

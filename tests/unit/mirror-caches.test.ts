@@ -32,8 +32,8 @@ describe('answer caches', () => {
     expect(mirror.whoisCache.get('example.com')).toBeNull();
     mirror.whoisCache.put('Example.COM ', whois);
     expect(mirror.whoisCache.get('example.com')).toEqual({ value: whois, fetchedAt: '2026-11-22T10:00:00.000Z' });
-    mirror.eppCache.put('example.com', { delivery: 'returned', eppCode: 'a&b<c' });
-    expect(mirror.eppCache.get('EXAMPLE.com')?.value).toEqual({ delivery: 'returned', eppCode: 'a&b<c' });
+    mirror.eppCache.put('example.com', { delivery: 'returned', eppCode: 'a&b<c', eppCodeRaw: 'a&amp;b&lt;c' });
+    expect(mirror.eppCache.get('EXAMPLE.com')?.value).toEqual({ delivery: 'returned', eppCode: 'a&b<c', eppCodeRaw: 'a&amp;b&lt;c' });
     // Separate caches.
     expect(mirror.whoisInfoCache.get('example.com')).toBeNull();
   });
@@ -54,7 +54,7 @@ describe('answer caches', () => {
     const cipher = AtRestCipher.ephemeral();
     mirror.close();
     mirror = openMirror(dir, { cipher });
-    mirror.eppCache.put('example.com', { delivery: 'returned', eppCode: 'Zq7-epp-code' });
+    mirror.eppCache.put('example.com', { delivery: 'returned', eppCode: 'Zq7-epp-code', eppCodeRaw: 'Zq7-epp-code' });
     mirror.whoisCache.put('example.com', whois);
     const stored = mirror.db.prepare('SELECT json FROM epp_cache').pluck().get() as string;
     expect(stored).not.toContain('Zq7-epp-code');
@@ -64,7 +64,7 @@ describe('answer caches', () => {
     expect(bytes).not.toContain('Zq7-epp-code');
 
     mirror = openMirror(dir, { cipher });
-    expect(mirror.eppCache.get('example.com')?.value).toEqual({ delivery: 'returned', eppCode: 'Zq7-epp-code' });
+    expect(mirror.eppCache.get('example.com')?.value).toEqual({ delivery: 'returned', eppCode: 'Zq7-epp-code', eppCodeRaw: 'Zq7-epp-code' });
     mirror.close();
     // Another key (the vault lost this one): no answer, rather than an error.
     mirror = openMirror(dir, { cipher: AtRestCipher.ephemeral() });

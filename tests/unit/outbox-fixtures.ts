@@ -160,7 +160,7 @@ export class FakeClient implements OutboxClient {
   createInvoice = (params: any) => this.call('createInvoice', params, () => ({ invoiceId: this.nextId++, status: params.status ?? 'Unpaid' }));
   addOrder = (params: any) =>
     this.call('addOrder', params, () => ({ orderId: this.nextId++, invoiceId: this.nextId++, serviceIds: [], addonIds: [], domainIds: [] }));
-  domainRequestEpp = (params: any) => this.call('domainRequestEpp', params, () => ({ delivery: 'emailed' as const, eppCode: null }));
+  domainRequestEpp = (params: any) => this.call('domainRequestEpp', params, () => ({ delivery: 'emailed' as const, eppCode: null, eppCodeRaw: null }));
   getContacts = (params: any) =>
     this.call('getContacts', params, () =>
       page(this.contacts.filter((c) => !params.email || c.email.toLowerCase() === String(params.email).toLowerCase()), params),

@@ -3,7 +3,7 @@
  * Every list operation accepts both list shapes through wire-shape.ts; protocol errors name the operation and
  * the wire path of the first bad value. The paged lists' decoders are list-decoders.ts's, exported here too.
  */
-import { decodeHTML } from 'entities';
+import { decodeHTMLStrict } from 'entities';
 import { z } from 'zod';
 import type {
   ClientDetailsResult,
@@ -92,10 +92,16 @@ export const decodeTicketOpened = (body: WireObject): TicketOpened => parseOrThr
 
 const eppReply = record({ eppcode: ['eppcode', optText] });
 
-/** No eppcode and no error means the registrar e-mails the code to the client. */
+/**
+ * No eppcode and no error means the registrar e-mails the code to the client. The provider encodes a code
+ * with PHP's htmlspecialchars/htmlentities, which html_entity_decode reverses: a named entity without its
+ * semicolon (`&copy2`) is text there, so the strict decoder, not the browser's lenient one.
+ */
 export function decodeEpp(body: WireObject): EppResult {
   const { eppcode } = parseOrThrow('domain-request-epp', '', eppReply, body);
-  return eppcode === null ? { delivery: 'emailed', eppCode: null } : { delivery: 'returned', eppCode: decodeHTML(eppcode) };
+  return eppcode === null
+    ? { delivery: 'emailed', eppCode: null, eppCodeRaw: null }
+    : { delivery: 'returned', eppCode: decodeHTMLStrict(eppcode), eppCodeRaw: eppcode };
 }
 
 const TERMS: readonly RegistrationTerm[] = ['annually', 'biennially', 'triennially', 'quadriennially', 'quinquennially'];
