@@ -59,8 +59,13 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
     super();
     const paths = accountPaths(options.dataDir, config.name);
     mkdirSync(paths.dir, { recursive: true });
-    this.client = new ResellerClient({ account: config.name, ...config }, options.vault);
     this.mirror = Mirror.open(paths.mirror, { cipher: options.cipher });
+    // The account's own client id and gateway from the last sync: a write sends them without asking first.
+    const own = this.mirror.list('client', { limit: 1 }).rows[0]?.client;
+    this.client = new ResellerClient(
+      { account: config.name, ...config, ownClientId: own?.userId ?? null, defaultGateway: own?.defaultGateway ?? null },
+      options.vault,
+    );
     this.outbox = openOutbox(paths.outbox, { cipher: options.cipher });
     this.syncer = new Syncer({ client: this.client, mirror: this.mirror, connectivity: this.connectivity });
     this.scheduler = new SyncScheduler(this.syncer, { intervalMinutes: options.syncIntervalMinutes });

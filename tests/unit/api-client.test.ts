@@ -176,22 +176,35 @@ describe('wire format', () => {
     expect(provider.calls('get-tickets')[0]).toMatchObject({ url: BASE, path: '/api/v2/acme/get-tickets' });
   });
 
-  it('own client id: learned from get-clients-details, then sent where the spec saw it', async () => {
+  it('own client id: learned with one get-clients-details before the first request that carries it, then sent on each', async () => {
     const client = makeClient();
-    await client.getClientsProducts();
-    expect(field(provider.calls('get-clients-products')[0]!, 'clientid')).toEqual([]);
-    await client.getClientsDetails({ stats: true });
-    expect(field(provider.calls('get-clients-details')[0]!, 'stats')).toEqual(['1']);
+    await Promise.all([client.deleteContact({ contactid: 3 }), client.getClientsProducts()]);
+    expect(provider.calls('get-clients-details')).toHaveLength(1);
+    expect(field(provider.calls('get-clients-details')[0]!, 'clientid')).toEqual([]);
     expect(client.clientAccountId).toBe(7);
-    await client.getClientsProducts();
+    expect(field(provider.calls('delete-contact')[0]!, 'clientid')).toEqual(['7']);
+    expect(field(provider.calls('get-clients-products')[0]!, 'clientid')).toEqual(['7']);
     await client.getContacts();
     await client.getOrders();
-    await client.deleteContact({ contactid: 3 });
-    expect(field(provider.calls('get-clients-products')[1]!, 'clientid')).toEqual(['7']);
+    await client.createInvoice({});
+    await client.openTicket({ deptid: 1, subject: 's', message: 'm' });
+    await client.openTicket({ deptid: 1, subject: 's', message: 'm', name: 'Someone Else', email: 'else@example.com' });
     expect(field(provider.calls('get-contacts')[0]!, 'userid')).toEqual(['7']);
     expect(field(provider.calls('get-contacts')[0]!, 'clientid')).toEqual([]);
     expect(field(provider.calls('get-orders')[0]!, 'clientid')).toEqual([]);
-    expect(field(provider.calls('delete-contact')[0]!, 'clientid')).toEqual(['7']);
+    expect(field(provider.calls('create-invoice')[0]!, 'userid')).toEqual(['7']);
+    expect(field(provider.calls('open-ticket')[0]!, 'clientid')).toEqual(['7']);
+    // A ticket in someone else's name is not the client's.
+    expect(field(provider.calls('open-ticket')[1]!, 'clientid')).toEqual([]);
+    expect(provider.calls('get-clients-details')).toHaveLength(1);
+  });
+
+  it('own client id known from the account (the mirror): sent from the first request, nothing learned', async () => {
+    const client = makeClient({ ownClientId: 7, defaultGateway: 'banktransfer' });
+    await client.addOrder({ pid: [4] });
+    expect(provider.calls('get-clients-details')).toHaveLength(0);
+    expect(field(provider.calls('add-order')[0]!, 'clientid')).toEqual(['7']);
+    expect(field(provider.calls('add-order')[0]!, 'paymentmethod')).toEqual(['banktransfer']);
   });
 
   it('add-order: arrays as name[], packed per-product values, renewals map, payment method', async () => {

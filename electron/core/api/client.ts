@@ -27,6 +27,7 @@ import type {
   WhoisInfo,
   WhoisResult,
 } from '../../../shared/models.js';
+import { validateParams } from '../../../shared/outbox/schemas.js';
 import type { SecretVault } from '../vault/secret-vault.js';
 import { loadAttachments } from './attachment-files.js';
 import * as decode from './decoders.js';
@@ -67,8 +68,17 @@ export interface AccountConfig {
   clientId: string;
   /** Account e-mail for the password grant. */
   username: string;
-  /** The account's own client id when already known; otherwise learned from get-clients-details. */
+  /** The account's own client id when already known (e.g. from the mirror); otherwise learned from get-clients-details. */
   ownClientId?: number | null;
+  /** The account's default payment gateway when already known; otherwise learned with the client id. */
+  defaultGateway?: string | null;
+}
+
+/** What the client needs to know of its own account to write: learned once from get-clients-details. */
+export interface OwnAccount {
+  clientId: number;
+  /** Gateway code; '' when the provider names none. */
+  defaultGateway: string;
 }
 
 export interface ClientOptions extends HttpOptions, SessionOptions {
@@ -89,7 +99,8 @@ export class ResellerClient {
   private readonly retry: RetryPolicy;
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly random: () => number;
-  private ownClientId: number | null;
+  private own: OwnAccount | null;
+  private learning: Promise<OwnAccount> | null = null;
 
   constructor(
     private readonly config: AccountConfig,
@@ -103,7 +114,7 @@ export class ResellerClient {
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
     this.random = options.random ?? Math.random;
-    this.ownClientId = config.ownClientId ?? null;
+    this.own = config.ownClientId != null ? { clientId: config.ownClientId, defaultGateway: config.defaultGateway ?? '' } : null;
     this.session = new Session(
       { passwordGrant: (password) => this.token(password), refreshGrant: (token) => this.refresh(token) },
       vault,
@@ -114,7 +125,18 @@ export class ResellerClient {
 
   /** The account's own client id, once known. */
   get clientAccountId(): number | null {
-    return this.ownClientId;
+    return this.own?.clientId ?? null;
+  }
+
+  /** The account's own client id and default gateway: known, or learned with one get-clients-details (shared by concurrent callers). */
+  ownAccount(): Promise<OwnAccount> {
+    if (this.own) return Promise.resolve(this.own);
+    this.learning ??= this.getClientsDetails()
+      .then(() => this.own!)
+      .finally(() => {
+        this.learning = null;
+      });
+    return this.learning;
   }
 
   /** Password grant; on success a password given here is stored in the vault for later renewals. */
@@ -223,10 +245,10 @@ export class ResellerClient {
     });
   }
 
-  /** Also teaches the client the account's own client id (sent as clientid/userid from then on). */
+  /** Also teaches the client the account's own client id (sent as clientid/userid) and default gateway. */
   async getClientsDetails(params: P.ClientsDetailsParams = {}): Promise<ClientDetailsResult> {
     const details = decode.decodeClientDetails(await this.json('get-clients-details', formEntries({ ...params })));
-    this.ownClientId = details.client.userId;
+    this.own = { clientId: details.client.userId, defaultGateway: details.client.defaultGateway };
     return details;
   }
 
@@ -237,11 +259,13 @@ export class ResellerClient {
 
   // ---- writes (never retried automatically) ----
 
+  /** Upstream requires a paymentmethod: the account's default gateway unless the order names one. */
   async addOrder(params: P.AddOrderParams): Promise<OrderCreated> {
-    const { customfields, configoptions, addons, domainfields, domainrenewals, ...plain } = params;
+    const { customfields, configoptions, addons, domainfields, domainrenewals, paymentmethod, ...plain } = params;
     const entries = [
       ...formEntries(plain),
       ...formEntries({
+        paymentmethod: paymentmethod ?? ((await this.ownAccount()).defaultGateway || undefined),
         customfields: customfields?.map(encodeCustomFields),
         configoptions: configoptions?.map(encodeConfigOptions),
         addons: addons?.map(encodeAddonList),
@@ -277,8 +301,10 @@ export class ResellerClient {
     return decode.decodeEpp(await this.json('domain-request-epp', formEntries({ ...params })));
   }
 
+  /** Line items are checked as the outbox checks them (an amount has at most two decimals), naming the field. */
   async createInvoice(params: P.CreateInvoiceParams = {}): Promise<InvoiceCreated> {
     const { items, ...plain } = params;
+    if (items) validateParams('create-invoice', { items });
     const entries = [...formEntries(plain), ...encodeInvoiceItems(items ?? [])];
     return decode.decodeInvoiceCreated(await this.json('create-invoice', entries));
   }
@@ -315,9 +341,9 @@ export class ResellerClient {
   }
 
   /** One operation's exchange, its reply read by `read` (which throws an ApiError for a failed one). */
-  private exchange<R>(name: OperationName, entries: FormEntry[], read: (reply: HttpReply) => R): Promise<R> {
+  private async exchange<R>(name: OperationName, entries: FormEntry[], read: (reply: HttpReply) => R): Promise<R> {
     const spec = OPERATIONS[name];
-    const withOwnId = this.addOwnId(spec, entries);
+    const withOwnId = await this.addOwnId(name, spec, entries);
     const send = () => this.sendAuthorized(name, spec, withOwnId, read);
     return spec.write ? send() : this.withRetry(send);
   }
@@ -365,10 +391,13 @@ export class ResellerClient {
     }
   }
 
-  private addOwnId(spec: OperationSpec, entries: FormEntry[]): FormEntry[] {
-    const name = spec.ownId;
-    if (name === null || this.ownClientId === null || entries.some(([key]) => key === name)) return entries;
-    return [...entries, [name, String(this.ownClientId)]];
+  /** The account's own id as the operation's own-id parameter, learned first when unknown (not for get-clients-details, which teaches it). */
+  private async addOwnId(name: OperationName, spec: OperationSpec, entries: FormEntry[]): Promise<FormEntry[]> {
+    const param = spec.ownId;
+    if (param === null || entries.some(([key]) => key === param)) return entries;
+    if (spec.namedAuthor && entries.some(([key]) => key === 'name') && entries.some(([key]) => key === 'email')) return entries;
+    if (name === 'get-clients-details' && this.own === null) return entries;
+    return [...entries, [param, String((await this.ownAccount()).clientId)]];
   }
 
   private async secret(name: string): Promise<string> {

@@ -36,8 +36,13 @@ export interface OperationSpec {
    * to resend. domain-request-epp counts as a write: it may make the registrar e-mail the client.
    */
   write: boolean;
-  /** The own-id parameter seen in requests, sent once the account's client id is known. */
+  /**
+   * The own-id parameter sent with every request (learned first when not yet known): seen in requests by the
+   * spec (Common rules 7), and required upstream by add-order (clientid) and create-invoice (userid).
+   */
   ownId: 'clientid' | 'userid' | null;
+  /** open-ticket, add-ticket-reply: written in someone else's name (name + email) they carry no own id. */
+  namedAuthor?: boolean;
   /** whois-info answers with plain text. */
   reply: 'json' | 'text';
 }
@@ -65,18 +70,18 @@ export const OPERATIONS: Record<OperationName, OperationSpec> = {
   'get-clients-domains': read('clientid'),
   whois: read(),
   'get-orders': read(),
-  'add-order': write(),
+  'add-order': write('clientid'),
   'get-contacts': read('userid'),
   'add-contact': write('clientid'),
   'update-contact': write(null, 'alt'),
   'delete-contact': write('clientid'),
   'get-announcements': read(),
   'get-support-departments': read(null, 'alt'),
-  'open-ticket': write('clientid'),
+  'open-ticket': { ...write('clientid'), namedAuthor: true },
   'get-tickets': read(null, 'alt'),
-  'add-ticket-reply': write('clientid'),
+  'add-ticket-reply': { ...write('clientid'), namedAuthor: true },
   'domain-request-epp': write(),
   'get-clients-details': read('clientid'),
   'whois-info': { ...read(), reply: 'text' },
-  'create-invoice': write(),
+  'create-invoice': write('userid'),
 };

@@ -11,7 +11,7 @@ import { MemoryVault } from '../../../electron/core/vault/memory-vault.js';
 export const ACCOUNT = 'demo';
 
 export function start(options: Partial<Omit<SandboxOptions, 'faults'>> = {}): Promise<RunningSandbox> {
-  return startSandbox({ port: 0, altPort: 0, controlPort: 0, today: '2026-11-22', ...options });
+  return startSandbox({ port: 0, altPort: 0, controlPort: 0, today: '2026-11-22', strict: true, ...options });
 }
 
 /** Requests sent, keyed by the last path segment ('token' for the token endpoint). */
@@ -34,7 +34,7 @@ export interface Connected {
 /** A client for the sandbox's first account; `password` overrides the stored one (e.g. a wrong one). */
 export async function connect(
   sb: RunningSandbox,
-  options: ClientOptions & { password?: string; signIn?: boolean } = {},
+  options: ClientOptions & { password?: string; signIn?: boolean; learnOwnId?: boolean } = {},
 ): Promise<Connected> {
   const vault = new MemoryVault('contract test');
   await vault.set(ACCOUNT, CLIENT_SECRET_SECRET, sb.clientSecret);
@@ -47,7 +47,16 @@ export async function connect(
     return config;
   });
   const client = new ResellerClient(
-    { account: ACCOUNT, baseUrl: sb.baseUrl, altBaseUrl: sb.altBaseUrl, service: sb.options.service, clientId: sb.clientId, username: sb.username },
+    {
+      account: ACCOUNT,
+      baseUrl: sb.baseUrl,
+      altBaseUrl: sb.altBaseUrl,
+      service: sb.options.service,
+      clientId: sb.clientId,
+      username: sb.username,
+      // As an account session knows it from its mirror; `learnOwnId` leaves it to be learned.
+      ownClientId: options.learnOwnId ? null : sb.accounts[0]!.userid,
+    },
     vault,
     { retry: { baseDelayMs: 10, maxDelayMs: 100 }, ...options, http },
   );

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResellerClient } from '../../../electron/core/api/client.js';
 import { REFRESH_TOKEN_SECRET } from '../../../electron/core/api/session.js';
+import { OutboxValidationError } from '../../../shared/outbox/schemas.js';
 import type { RunningSandbox } from '../../../sandbox/options.js';
 import { ACCOUNT, connect, start, type Connected } from './harness.js';
 
@@ -92,8 +93,10 @@ describe('lists', () => {
     expect(domains).toMatchObject({ start: 2, returned: 3 });
     const orders = await client.getOrders({ limitnum: 3 });
     expect(orders.items.every((o) => o.lineItems.length > 0)).toBe(true);
+    // Upstream (the strict sandbox) ignores paging on get-transactions: every row, whatever limitnum says.
     const transactions = await client.getTransactions({ limitnum: 4 });
-    expect(transactions.items.length).toBe(4);
+    expect(transactions.items.length).toBe(transactions.total);
+    expect(transactions.items.length).toBeGreaterThan(4);
     const byInvoice = await client.getTransactions({ invoiceid: transactions.items[0]!.invoiceId! });
     expect(byInvoice.items.every((t) => t.invoiceId === transactions.items[0]!.invoiceId)).toBe(true);
   });
@@ -125,6 +128,15 @@ describe('domains', () => {
     expect((await client.whoisInfo({ domain: 'reseller-desk-contract-free-name.com' })).found).toBe(false);
   });
 
+  it('domain-request-epp: a code the registrar returns unencoded is decoded as PHP does (no entity without its semicolon), the raw code kept', async () => {
+    const userid = sb.accounts[0]!.userid;
+    const { id } = sb.db
+      .prepare('SELECT id FROM domains WHERE userid = ? AND id % 3 = 0 AND eppcode IS NOT NULL AND registrar_error IS NULL LIMIT 1')
+      .get(userid) as { id: number };
+    sb.db.prepare('UPDATE domains SET eppcode = ? WHERE id = ?').run('pass&copy2&lt;x', id);
+    expect(await client.domainRequestEpp({ domainid: id })).toEqual({ delivery: 'returned', eppCode: 'pass&copy2<x', eppCodeRaw: 'pass&copy2&lt;x' });
+  });
+
   it('domain-request-epp: returned (entities decoded), e-mailed, and registrar error', async () => {
     const userid = sb.accounts[0]!.userid;
     const row = (sql: string) => sb.db.prepare(sql).get(userid) as { id: number; eppcode: string | null; registrar_error: string | null };
@@ -132,9 +144,9 @@ describe('domains', () => {
       `SELECT id, eppcode FROM domains WHERE userid = ? AND eppcode IS NOT NULL AND registrar_error IS NULL
        ORDER BY (eppcode GLOB '*[&<>"'']*') DESC, id LIMIT 1`,
     );
-    expect(await client.domainRequestEpp({ domainid: withCode.id })).toEqual({ delivery: 'returned', eppCode: withCode.eppcode });
+    expect(await client.domainRequestEpp({ domainid: withCode.id })).toMatchObject({ delivery: 'returned', eppCode: withCode.eppcode });
     const emailed = row('SELECT id FROM domains WHERE userid = ? AND eppcode IS NULL AND registrar_error IS NULL LIMIT 1');
-    expect(await client.domainRequestEpp({ domainid: emailed.id })).toEqual({ delivery: 'emailed', eppCode: null });
+    expect(await client.domainRequestEpp({ domainid: emailed.id })).toEqual({ delivery: 'emailed', eppCode: null, eppCodeRaw: null });
     const failing = row('SELECT id, registrar_error FROM domains WHERE userid = ? AND registrar_error IS NOT NULL LIMIT 1');
     await expect(client.domainRequestEpp({ domainid: failing.id })).rejects.toMatchObject({ kind: 'rejected', message: failing.registrar_error });
   });
@@ -244,5 +256,52 @@ describe('writes', () => {
       { description: 'Support hours', amount: '30.00' },
     ]);
     expect((await client.createInvoice({ draft: true, items: [{ description: 'x', amount: 1 }] })).status).toBe('Draft');
+  });
+
+  it('create-invoice with an amount of more than two decimals: a validation error on that field, nothing sent', async () => {
+    conn.requests.reset();
+    const error = await client
+      .createInvoice({ items: [{ description: 'ok', amount: '1.50' }, { description: 'too precise', amount: '12.955' }] })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OutboxValidationError);
+    expect((error as OutboxValidationError).issues).toEqual([{ field: 'items[1].amount', message: expect.stringMatching(/two decimals/) }]);
+    expect(conn.requests.count('create-invoice')).toBe(0);
+  });
+});
+
+describe('writes from a client that has not read the account yet (a replay before the first pull)', () => {
+  let fresh: Connected;
+  beforeAll(async () => {
+    fresh = await connect(sb, { learnOwnId: true });
+  });
+
+  it('learns the client id once and sends it with each write that upstream requires it on', async () => {
+    const { contactId } = await fresh.client.addContact({ firstname: 'Fresh', lastname: 'Client', email: `fresh-${Date.now()}@example.com` });
+    const departments = await fresh.client.getSupportDepartments();
+    const opened = await fresh.client.openTicket({ deptid: departments.items[0]!.id, subject: 'First thing', message: 'Hello' });
+    await fresh.client.addTicketReply({ ticketid: opened.id!, message: 'And more' });
+    await fresh.client.createInvoice({ items: [{ description: 'x', amount: '1.00' }] });
+    await fresh.client.deleteContact({ contactid: contactId });
+    expect(fresh.requests.count('get-clients-details')).toBe(1);
+    expect(fresh.client.clientAccountId).toBe(sb.accounts[0]!.userid);
+  });
+
+  it('a ticket in someone else\'s name goes without the client id', async () => {
+    const departments = await fresh.client.getSupportDepartments();
+    const opened = await fresh.client.openTicket({
+      deptid: departments.items[0]!.id, subject: 'For a friend', message: 'Hello', name: 'Someone Else', email: 'else@example.com',
+    });
+    expect(sb.db.prepare('SELECT userid FROM tickets WHERE id = ?').get(opened.id)).toEqual({ userid: 0 });
+  });
+
+  it('add-order without a payment method is paid with the account\'s default gateway', async () => {
+    const created = await fresh.client.addOrder({ domain: [`fresh-order-${Date.now()}.com`], domaintype: ['register'] });
+    const gateway = sb.db.prepare('SELECT defaultgateway FROM clients WHERE id = ?').get(sb.accounts[0]!.userid) as { defaultgateway: string };
+    expect(sb.db.prepare('SELECT paymentmethod FROM orders WHERE id = ?').get(created.orderId)).toEqual({ paymentmethod: gateway.defaultgateway });
+  });
+
+  it('add-order with a payment method the user chose sends that one', async () => {
+    const created = await fresh.client.addOrder({ domain: [`chosen-gateway-${Date.now()}.com`], domaintype: ['register'], paymentmethod: 'banktransfer' });
+    expect(sb.db.prepare('SELECT paymentmethod FROM orders WHERE id = ?').get(created.orderId)).toEqual({ paymentmethod: 'banktransfer' });
   });
 });

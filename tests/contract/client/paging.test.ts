@@ -30,18 +30,20 @@ describe('fetchAll against a capped provider', () => {
     expect(page.total).toBeGreaterThan(25);
   });
 
+  const cappedPages = (total: number) => Math.ceil(total / 7);
   it.each([
-    ['get-clients-domains', (s: number, n: number) => client.getClientsDomains({ limitstart: s, limitnum: n })],
-    ['get-orders', (s: number, n: number) => client.getOrders({ limitstart: s, limitnum: n })],
-    ['get-transactions', (s: number, n: number) => client.getTransactions({ limitstart: s, limitnum: n })],
-    ['get-tickets', (s: number, n: number) => client.getTickets({ limitstart: s, limitnum: n })],
-  ] as const)('%s: every row once, totalresults matching', async (operation, page) => {
+    ['get-clients-domains', (s: number, n: number) => client.getClientsDomains({ limitstart: s, limitnum: n }), cappedPages],
+    ['get-orders', (s: number, n: number) => client.getOrders({ limitstart: s, limitnum: n }), cappedPages],
+    // Upstream ignores paging here: the first page is the whole list, which is taken as it is.
+    ['get-transactions', (s: number, n: number) => client.getTransactions({ limitstart: s, limitnum: n }), () => 1],
+    ['get-tickets', (s: number, n: number) => client.getTickets({ limitstart: s, limitnum: n }), cappedPages],
+  ] as const)('%s: every row once, totalresults matching', async (operation, page, pages) => {
     conn.requests.reset();
     const total = (await page(0, 1)).total;
     const rows = await fetchAll<{ id: number }>(page, { operation, pageSize: 25, concurrency: 3, idOf: (r) => r.id });
     expect(rows).toHaveLength(total);
     expect(new Set(rows.map((r) => r.id)).size).toBe(total);
-    expect(conn.requests.count(operation)).toBe(1 + Math.ceil(total / 7));
+    expect(conn.requests.count(operation)).toBe(1 + pages(total));
   });
 
   it('matches the provider\'s own count of the account\'s domains', async () => {
