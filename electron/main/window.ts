@@ -19,8 +19,9 @@ export function enforceContentSecurityPolicy(session: Session): void {
   session.webRequest.onHeadersReceived((details, callback) => {
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } });
   });
-  // The app asks for no permission (camera, notifications from the page, …); the shell notifies on its behalf.
-  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  // The page may write to the clipboard (copy buttons) and nothing else: no camera, location, page
+  // notifications (the shell notifies on its behalf), …
+  session.setPermissionRequestHandler((_contents, permission, callback) => callback(permission === 'clipboard-sanitized-write'));
 }
 
 export function createMainWindow(windowState: WindowStateStore): BrowserWindow {
