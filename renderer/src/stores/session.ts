@@ -1,12 +1,13 @@
 /**
  * The session: which account is open, whether the provider is reachable, and the sync's progress. Loaded once
- * and kept current by the engine's events; nothing polls.
+ * and kept current by the engine's events; nothing polls. Also the account actions every screen shares
+ * (switch, sign in and out, sync and cancel), so the top bar and Settings do them one way.
  */
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { AccountSummary, SessionInfo, SyncStatus } from '../../../shared/contract';
 import type { SyncProgress, SyncSummary } from '../../../shared/sync';
-import { desk } from '../bridge';
+import { desk, DeskCallError } from '../bridge';
 
 export const useSessionStore = defineStore('session', () => {
   const info = ref<SessionInfo | null>(null);
@@ -15,11 +16,18 @@ export const useSessionStore = defineStore('session', () => {
   /** Per resource, while a sync runs. */
   const progress = ref<Partial<Record<SyncProgress['resource'], SyncProgress>>>({});
   const lastSummary = ref<SyncSummary | null>(null);
+  /** Why the last sync the user asked for did not run (e.g. the provider cannot be reached); cleared by the next. */
+  const syncError = ref<string | null>(null);
   const loaded = ref(false);
 
   const current = computed(() => accounts.value.find((a) => a.current) ?? null);
   const connectivity = computed(() => info.value?.connectivity ?? 'offline');
   const syncing = computed(() => syncStatus.value?.running ?? false);
+  /** When the mirror last heard from the provider: the newest of the resources' last syncs (ISO 8601). */
+  const lastSyncedAt = computed(() => {
+    const times = (syncStatus.value?.resources ?? []).map((r) => r.lastSyncedAt).filter((t): t is string => t !== null);
+    return times.length === 0 ? null : times.reduce((a, b) => (a > b ? a : b));
+  });
 
   async function load(): Promise<void> {
     [info.value, accounts.value] = await Promise.all([desk().call('session.info'), desk().call('accounts.list')]);
@@ -50,5 +58,65 @@ export const useSessionStore = defineStore('session', () => {
     return () => offs.forEach((off) => off());
   }
 
-  return { info, accounts, current, connectivity, syncStatus, syncing, progress, lastSummary, loaded, load, listen };
+  /** Runs a sync now; a refusal (offline, signed out) is kept in syncError for the top bar to say. */
+  async function sync(): Promise<void> {
+    syncError.value = null;
+    if (syncStatus.value) syncStatus.value = { ...syncStatus.value, running: true };
+    try {
+      await desk().call('sync.run');
+    } catch (error) {
+      syncError.value = error instanceof Error ? error.message : String(error);
+    } finally {
+      syncStatus.value = await desk().call('sync.status');
+      progress.value = {};
+    }
+  }
+
+  async function cancelSync(): Promise<void> {
+    await desk().call('sync.cancel');
+  }
+
+  async function select(name: string): Promise<void> {
+    await desk().call('accounts.select', { name });
+    await load();
+  }
+
+  /** Signs in again with the password only; a refusal comes back as a DeskCallError for the form. */
+  async function signIn(password: string): Promise<void> {
+    const name = info.value?.account;
+    if (!name) throw new DeskCallError({ code: 'refused', message: 'No account is open.' });
+    info.value = await desk().call('accounts.signIn', { name, password });
+  }
+
+  async function signOut(name: string): Promise<void> {
+    const next = await desk().call('accounts.signOut', { name });
+    if (info.value?.account === name) info.value = next;
+  }
+
+  async function remove(name: string, force: boolean): Promise<void> {
+    accounts.value = await desk().call('accounts.remove', { name, force });
+    await load();
+  }
+
+  return {
+    info,
+    accounts,
+    current,
+    connectivity,
+    syncStatus,
+    syncing,
+    progress,
+    lastSummary,
+    lastSyncedAt,
+    syncError,
+    loaded,
+    load,
+    listen,
+    sync,
+    cancelSync,
+    select,
+    signIn,
+    signOut,
+    remove,
+  };
 });

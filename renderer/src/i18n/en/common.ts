@@ -9,4 +9,18 @@ export default {
   close: 'Close',
   save: 'Save',
   hostReconnecting: 'Reconnecting to the app…',
+  /** Every mirrored resource's name, for any screen that lists them. */
+  resources: {
+    client: 'Client',
+    departments: 'Departments',
+    tickets: 'Tickets',
+    services: 'Services',
+    domains: 'Domains',
+    orders: 'Orders',
+    transactions: 'Payments',
+    contacts: 'Contacts',
+    announcements: 'Announcements',
+    catalogue: 'Catalogue',
+    invoices: 'Invoices',
+  },
 };

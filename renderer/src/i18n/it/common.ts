@@ -9,4 +9,17 @@ export default {
   close: 'Chiudi',
   save: 'Salva',
   hostReconnecting: "Riconnessione all'app…",
+  resources: {
+    client: 'Cliente',
+    departments: 'Reparti',
+    tickets: 'Ticket',
+    services: 'Servizi',
+    domains: 'Domini',
+    orders: 'Ordini',
+    transactions: 'Pagamenti',
+    contacts: 'Contatti',
+    announcements: 'Annunci',
+    catalogue: 'Catalogo',
+    invoices: 'Fatture',
+  },
 };

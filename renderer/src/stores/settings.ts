@@ -1,0 +1,40 @@
+/**
+ * The app's settings, kept by the engine (so the desktop shell and the web host share them), and their effect on
+ * the page: the theme as `data-theme` on <html> (absent for system, where tokens.css follows the OS) and the
+ * language as vue-i18n's locale and <html lang>.
+ */
+import { defineStore } from 'pinia';
+import { computed, ref } from 'vue';
+import type { Settings } from '../../../shared/contract';
+import { desk } from '../bridge';
+import { i18n, systemLocale, type Locale } from '../i18n';
+
+export const useSettingsStore = defineStore('settings', () => {
+  const settings = ref<Settings | null>(null);
+  const locale = computed<Locale>(() => {
+    const language = settings.value?.language ?? 'system';
+    return language === 'system' ? systemLocale() : language;
+  });
+
+  async function load(): Promise<void> {
+    settings.value = await desk().call('settings.get');
+    apply();
+  }
+
+  /** Saves a change; the engine checks it, and a refusal comes back as a DeskCallError for the form. */
+  async function update(patch: Partial<Settings>): Promise<void> {
+    settings.value = await desk().call('settings.set', patch);
+    apply();
+  }
+
+  function apply(): void {
+    const html = document.documentElement;
+    const theme = settings.value?.theme ?? 'system';
+    if (theme === 'system') html.removeAttribute('data-theme');
+    else html.setAttribute('data-theme', theme);
+    i18n.global.locale.value = locale.value;
+    html.lang = locale.value;
+  }
+
+  return { settings, locale, load, update };
+});
