@@ -1,0 +1,44 @@
+/** A record's field as plain words for its kind (the table's cells and the detail pane's values share it). */
+import { useI18n } from 'vue-i18n';
+import type { FieldSpec } from '../../../../shared/resource-fields';
+import { useFormat } from '../../composables/format';
+import { useLookupsStore } from '../../stores/lookups';
+
+export function useFieldText() {
+  const { t } = useI18n();
+  const format = useFormat();
+  const lookups = useLookupsStore();
+
+  /** An array of sub-records (a configurable option's choices) read as their names. */
+  function listText(values: unknown[]): string {
+    const names = values.map((v) => (typeof v === 'object' && v !== null && 'name' in v ? String(v.name) : String(v)));
+    return names.length ? names.join(', ') : format.none();
+  }
+
+  return function fieldText(record: Record<string, unknown>, spec: FieldSpec): string {
+    const value = record[spec.field];
+    if (value === null || value === undefined || value === '') return format.none();
+    switch (spec.kind) {
+      case 'money':
+        return format.amount(value as string);
+      case 'date':
+        return format.date(value as string);
+      case 'datetime':
+        return format.dateTime(value as string);
+      case 'bool':
+        return format.bool(value as boolean);
+      case 'number': {
+        const text = format.number(value as number);
+        return spec.unit ? t(`lists.unit.${spec.unit}`, { n: text }, value as number) : text;
+      }
+      case 'link':
+        if (spec.lookup === 'departments') {
+          lookups.ensure();
+          return lookups.departments.get(value as number) ?? `#${String(value)}`;
+        }
+        return `#${String(value)}`;
+      default:
+        return Array.isArray(value) ? listText(value) : String(value);
+    }
+  };
+}
