@@ -178,7 +178,8 @@ const addOrder = strict({
   pid: list(id).optional(),
   domain: list(text).optional(),
   billingcycle: list(text).optional(),
-  domaintype: list(z.enum(['register', 'transfer'], { error: 'must be register or transfer' })).optional(),
+  // '' holds the place of a domain that only names a product's domain (hosting on a domain already held).
+  domaintype: list(z.enum(['register', 'transfer', ''], { error: "must be register, transfer or '' (the product's domain, nothing to order)" })).optional(),
   regperiod: list(id).optional(),
   eppcode: list(text).optional(),
   nameserver1: text.optional(),
@@ -209,7 +210,7 @@ const addOrder = strict({
 }).superRefine((params, ctx) => {
   const ordersSomething =
     (params.pid?.length ?? 0) > 0 ||
-    (params.domaintype?.length ?? 0) > 0 ||
+    (params.domaintype ?? []).some((type) => type !== '') ||
     Object.keys(params.domainrenewals ?? {}).length > 0 ||
     params.addonid !== undefined ||
     (params.addonids?.length ?? 0) > 0;

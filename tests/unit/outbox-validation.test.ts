@@ -65,7 +65,10 @@ describe('validation messages', () => {
     ]);
     expect(issues('add-order', { domaintype: ['register'] })).toEqual([{ field: 'domain', message: 'each domaintype needs its domain at the same position' }]);
     expect(issues('add-order', { pid: [1], domaintype: ['lease'], domain: ['a.com'] })).toEqual([
-      { field: 'domaintype[0]', message: 'must be register or transfer' },
+      { field: 'domaintype[0]', message: "must be register, transfer or '' (the product's domain, nothing to order)" },
+    ]);
+    expect(issues('add-order', { domain: ['held.com'], domaintype: [''] })).toEqual([
+      { field: 'pid', message: 'nothing to order: give pid, domain with domaintype, domainrenewals, addonid or addonids' },
     ]);
     expect(issues('domain-request-epp', { domainid: 3, domainname: 'a.com' })).toEqual([
       { field: 'domainid', message: 'give exactly one of domainid and domainname' },
@@ -82,6 +85,9 @@ describe('validation messages', () => {
     expect(validateParams('create-invoice', { items: [{ description: 'x', amount: 12.5, taxed: true }] })).toEqual({
       items: [{ description: 'x', amount: 12.5, taxed: true }],
     });
+    // Hosting on a domain already held, plus a new registration: '' holds the first domain's place.
+    const order = { pid: [4], domain: ['held.com', 'new-one.com'], domaintype: ['', 'register'] };
+    expect(validateParams('add-order', order)).toEqual(order);
   });
 });
 
