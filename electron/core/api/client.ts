@@ -49,7 +49,7 @@ import type * as P from './params.js';
 import { readEnvelope } from './envelope.js';
 import { PAGED_LISTS, type ListPageReply, type PagedListOperation, type PagedListRecord } from './paged-lists.js';
 import { interpretReply, type HttpReply, type ReplyBody } from './reply.js';
-import { DEFAULT_RETRY, retryDelay, type RetryPolicy } from './retry.js';
+import { DEFAULT_RETRY, retryDelay, type RetryNotice, type RetryPolicy } from './retry.js';
 import { Session, type SessionOptions } from './session.js';
 import { parseWhoisJson, parseWhoisText } from './whois-info.js';
 
@@ -86,6 +86,8 @@ export interface ClientOptions extends HttpOptions, SessionOptions {
   retry?: Partial<RetryPolicy>;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
+  /** Told before each retry of a transient failure. */
+  onRetry?: (notice: RetryNotice) => void;
 }
 
 const TOKEN_OPERATION = 'token';
@@ -99,7 +101,9 @@ export class ResellerClient {
   private readonly retry: RetryPolicy;
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly random: () => number;
-  private own: OwnAccount | null;
+  private readonly onRetry: (notice: RetryNotice) => void;
+  /** What is known of the account's own client record (null: not yet; learned with one get-clients-details). */
+  private own: { clientId: number | null; defaultGateway: string | null };
   private learning: Promise<OwnAccount> | null = null;
 
   constructor(
@@ -114,7 +118,8 @@ export class ResellerClient {
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
     this.random = options.random ?? Math.random;
-    this.own = config.ownClientId != null ? { clientId: config.ownClientId, defaultGateway: config.defaultGateway ?? '' } : null;
+    this.onRetry = options.onRetry ?? (() => undefined);
+    this.own = { clientId: config.ownClientId ?? null, defaultGateway: config.defaultGateway ?? null };
     this.session = new Session(
       { passwordGrant: (password) => this.token(password), refreshGrant: (token) => this.refresh(token) },
       vault,
@@ -125,14 +130,23 @@ export class ResellerClient {
 
   /** The account's own client id, once known. */
   get clientAccountId(): number | null {
-    return this.own?.clientId ?? null;
+    return this.own.clientId;
   }
 
-  /** The account's own client id and default gateway: known, or learned with one get-clients-details (shared by concurrent callers). */
-  ownAccount(): Promise<OwnAccount> {
-    if (this.own) return Promise.resolve(this.own);
+  /** The account's own client id: known, or learned. */
+  async ownClientId(): Promise<number> {
+    return this.own.clientId ?? (await this.learnOwnAccount()).clientId;
+  }
+
+  /** The account's default gateway ('' when the provider names none): known, or learned. */
+  async defaultGateway(): Promise<string> {
+    return this.own.defaultGateway ?? (await this.learnOwnAccount()).defaultGateway;
+  }
+
+  /** One get-clients-details, shared by concurrent callers. */
+  private learnOwnAccount(): Promise<OwnAccount> {
     this.learning ??= this.getClientsDetails()
-      .then(() => this.own!)
+      .then(({ client }) => ({ clientId: client.userId, defaultGateway: client.defaultGateway }))
       .finally(() => {
         this.learning = null;
       });
@@ -265,7 +279,7 @@ export class ResellerClient {
     const entries = [
       ...formEntries(plain),
       ...formEntries({
-        paymentmethod: paymentmethod ?? ((await this.ownAccount()).defaultGateway || undefined),
+        paymentmethod: paymentmethod ?? ((await this.defaultGateway()) || undefined),
         customfields: customfields?.map(encodeCustomFields),
         configoptions: configoptions?.map(encodeConfigOptions),
         addons: addons?.map(encodeAddonList),
@@ -380,12 +394,15 @@ export class ResellerClient {
   }
 
   private async withRetry<T>(attempt: () => Promise<T>): Promise<T> {
+    const started = Date.now();
     for (let n = 1; ; n++) {
       try {
         return await attempt();
       } catch (error) {
-        const delay = error instanceof ApiError ? retryDelay(this.retry, n, error, this.random) : null;
+        if (!(error instanceof ApiError)) throw error;
+        const delay = retryDelay(this.retry, n, error, this.random, Date.now() - started);
         if (delay === null) throw error;
+        this.onRetry({ operation: error.operation, attempt: n + 1, maxAttempts: this.retry.maxAttempts, delayMs: delay, reason: error.message });
         await this.sleep(delay);
       }
     }
@@ -396,8 +413,8 @@ export class ResellerClient {
     const param = spec.ownId;
     if (param === null || entries.some(([key]) => key === param)) return entries;
     if (spec.namedAuthor && entries.some(([key]) => key === 'name') && entries.some(([key]) => key === 'email')) return entries;
-    if (name === 'get-clients-details' && this.own === null) return entries;
-    return [...entries, [param, String((await this.ownAccount()).clientId)]];
+    if (name === 'get-clients-details' && this.own.clientId === null) return entries;
+    return [...entries, [param, String(await this.ownClientId())]];
   }
 
   private async secret(name: string): Promise<string> {

@@ -46,7 +46,16 @@ export async function clientFor(sb: RunningSandbox, setup: ClientSetup = {}) {
   const vault = new MemoryVault('tests');
   await vault.set('demo', CLIENT_SECRET_SECRET, sb.clientSecret);
   await vault.set('demo', PASSWORD_SECRET, setup.password ?? sb.password);
-  const config = { account: 'demo', baseUrl: setup.baseUrl ?? sb.baseUrl, altBaseUrl: setup.altBaseUrl ?? sb.altBaseUrl, clientId: sb.clientId, username: sb.username };
+  const config = {
+    account: 'demo',
+    baseUrl: setup.baseUrl ?? sb.baseUrl,
+    altBaseUrl: setup.altBaseUrl ?? sb.altBaseUrl,
+    clientId: sb.clientId,
+    username: sb.username,
+    // As an account session knows them from its mirror.
+    ownClientId: sb.accounts[0]!.userid,
+    defaultGateway: (sb.db.prepare('SELECT defaultgateway FROM clients WHERE id = ?').get(sb.accounts[0]!.userid) as { defaultgateway: string }).defaultgateway,
+  };
   const client = new ResellerClient(config, vault, { http: setup.http, timeoutMs: 10_000, retry: { baseDelayMs: 1, maxDelayMs: 10 } });
   return { client, vault };
 }

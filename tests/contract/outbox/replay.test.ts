@@ -91,6 +91,23 @@ describe('queued offline, replayed online', () => {
   });
 });
 
+describe('orders', () => {
+  it('hosting on a domain already held plus a new registration: queued with the empty domaintype placeholder, placed once', async () => {
+    const { client } = await clientFor(sb);
+    const { outbox, settle } = replaying(outboxFile(), client);
+    const held = rows<{ domainname: string }>(sb, 'SELECT domainname FROM domains WHERE userid = ? LIMIT 1', demo)[0]!.domainname;
+    const entry = await outbox.enqueue({
+      kind: 'add-order',
+      params: { pid: [7], domain: [held, 'hosting-and-new-domain.org'], domaintype: ['', 'register'] },
+    });
+    await settle();
+    expect(outbox.get(entry.id)).toMatchObject({ state: 'done' });
+    expect(count(sb, 'SELECT COUNT(*) AS n FROM services WHERE domain = ?', held)).toBeGreaterThan(0);
+    expect(rows(sb, "SELECT regtype FROM domains WHERE domainname = 'hosting-and-new-domain.org'")).toEqual([{ regtype: 'Register' }]);
+    outbox.close();
+  });
+});
+
 describe('refusals and sign-in', () => {
   it('fails a refused edit with the provider message; edited and retried, it is applied once', async () => {
     const { client } = await clientFor(sb);
