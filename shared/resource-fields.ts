@@ -114,7 +114,6 @@ export const RESOURCE_VIEWS: Record<LinkTarget, ResourceView> = {
           { field: 'name', label: 'product', kind: 'text' },
           { field: 'groupName', kind: 'text' },
           { field: 'domain', kind: 'text' },
-          { field: 'status', kind: 'status' },
           { field: 'suspensionReason', kind: 'text' },
           { field: 'orderId', label: 'order', kind: 'link', to: 'orders' },
           { field: 'username', kind: 'mono' },
@@ -178,7 +177,7 @@ export const RESOURCE_VIEWS: Record<LinkTarget, ResourceView> = {
       { field: 'expiryDate', kind: 'date', width: 110, sort: 'expiryDate' },
       { field: 'nextDueDate', kind: 'date', width: 120, sort: 'nextDueDate' },
       money('recurringAmount', { sort: 'recurringAmount' }),
-      { field: 'doNotRenew', kind: 'bool', width: 100 },
+      { field: 'doNotRenew', kind: 'bool', width: 120 },
     ],
     filters: [
       { name: 'status', kind: 'choice' },
@@ -192,7 +191,6 @@ export const RESOURCE_VIEWS: Record<LinkTarget, ResourceView> = {
       {
         title: 'overview',
         fields: [
-          { field: 'status', kind: 'status' },
           { field: 'regType', kind: 'text' },
           { field: 'registrar', kind: 'text' },
           { field: 'regPeriod', kind: 'number', unit: 'years' },
@@ -235,7 +233,7 @@ export const RESOURCE_VIEWS: Record<LinkTarget, ResourceView> = {
     searchable: true,
     columns: [
       { field: 'orderNum', kind: 'mono', width: 130, sort: 'orderNum' },
-      { field: 'date', kind: 'datetime', width: 160, sort: 'date' },
+      { field: 'date', kind: 'datetime', width: 180, sort: 'date' },
       { field: 'status', kind: 'status', width: 110, sort: 'status' },
       { field: 'paymentStatus', kind: 'status', width: 120, sort: 'paymentStatus' },
       money('amount', { sort: 'amount' }),
@@ -252,7 +250,6 @@ export const RESOURCE_VIEWS: Record<LinkTarget, ResourceView> = {
         title: 'overview',
         fields: [
           { field: 'date', kind: 'datetime' },
-          { field: 'status', kind: 'status' },
           { field: 'paymentStatus', kind: 'status' },
           { field: 'amount', kind: 'money' },
           { field: 'paymentMethodName', kind: 'text' },
@@ -268,9 +265,9 @@ export const RESOURCE_VIEWS: Record<LinkTarget, ResourceView> = {
           {
             field: 'lineItems',
             columns: [
-              { field: 'productType', kind: 'text' },
-              { field: 'product', kind: 'text' },
               { field: 'domain', kind: 'text' },
+              { field: 'product', kind: 'text' },
+              { field: 'productType', kind: 'text' },
               { field: 'billingCycle', kind: 'text' },
               { field: 'amount', kind: 'money' },
               { field: 'status', kind: 'status' },
@@ -289,7 +286,7 @@ export const RESOURCE_VIEWS: Record<LinkTarget, ResourceView> = {
     titlePrefix: 'payment',
     searchable: false,
     columns: [
-      { field: 'date', kind: 'datetime', width: 160, sort: 'date' },
+      { field: 'date', kind: 'datetime', width: 180, sort: 'date' },
       { field: 'description', kind: 'text', width: 300 },
       { field: 'gateway', kind: 'text', width: 130, sort: 'gateway' },
       money('amountIn', { sort: 'amountIn' }),
@@ -332,7 +329,7 @@ export const RESOURCE_VIEWS: Record<LinkTarget, ResourceView> = {
       { field: 'email', kind: 'text', width: 260, sort: 'email' },
       { field: 'country', kind: 'mono', width: 80 },
       { field: 'subaccount', kind: 'bool', width: 100 },
-      { field: 'createdAt', kind: 'datetime', width: 160, sort: 'createdAt' },
+      { field: 'createdAt', kind: 'datetime', width: 180, sort: 'createdAt' },
     ],
     filters: [
       { name: 'country', kind: 'choice' },
@@ -386,8 +383,8 @@ export const RESOURCE_VIEWS: Record<LinkTarget, ResourceView> = {
       { field: 'status', kind: 'status', width: 130, sort: 'status' },
       { field: 'priority', kind: 'text', width: 90, sort: 'priority' },
       { field: 'deptId', label: 'department', kind: 'link', to: 'departments', lookup: 'departments', width: 150 },
-      { field: 'date', kind: 'datetime', width: 160, sort: 'date' },
-      { field: 'lastReply', kind: 'datetime', width: 160, sort: 'lastReply' },
+      { field: 'date', kind: 'datetime', width: 180, sort: 'date' },
+      { field: 'lastReply', kind: 'datetime', width: 180, sort: 'lastReply' },
     ],
     filters: [
       { name: 'status', kind: 'choice' },
@@ -401,7 +398,6 @@ export const RESOURCE_VIEWS: Record<LinkTarget, ResourceView> = {
         title: 'overview',
         fields: [
           { field: 'tid', kind: 'mono' },
-          { field: 'status', kind: 'status' },
           { field: 'priority', kind: 'text' },
           { field: 'deptId', label: 'department', kind: 'link', to: 'departments', lookup: 'departments' },
           { field: 'service', kind: 'text' },
@@ -426,7 +422,7 @@ export const RESOURCE_VIEWS: Record<LinkTarget, ResourceView> = {
     titleField: 'title',
     searchable: true,
     columns: [
-      { field: 'date', kind: 'datetime', width: 160, sort: 'date' },
+      { field: 'date', kind: 'datetime', width: 180, sort: 'date' },
       { field: 'title', kind: 'text', width: 480 },
       { field: 'published', kind: 'bool', width: 100 },
     ],
@@ -531,7 +527,6 @@ export const RESOURCE_VIEWS: Record<LinkTarget, ResourceView> = {
       {
         title: 'overview',
         fields: [
-          { field: 'status', kind: 'status' },
           { field: 'date', kind: 'date' },
           { field: 'dueDate', kind: 'date' },
           { field: 'total', kind: 'money' },

@@ -32,6 +32,8 @@ export function useFieldText() {
         return spec.unit ? t(`lists.unit.${spec.unit}`, { n: text }, value as number) : text;
       }
       case 'link':
+        // The provider's 0 is "no such record" (a domain registered outside an order).
+        if (value === 0) return format.none();
         if (spec.lookup === 'departments') {
           lookups.ensure();
           return lookups.departments.get(value as number) ?? `#${String(value)}`;

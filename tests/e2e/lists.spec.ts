@@ -1,0 +1,184 @@
+/**
+ * The lists, end to end: the renderer in Chromium against the web host and the sandbox's demo account. Every
+ * list shows as many rows as the engine counts; a detail pane shows a record's fields and links to the
+ * records it names; the keyboard alone goes to Domains, opens a row and closes it; sorting and filtering
+ * change what is shown; the engine's CSV export downloads the view.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, openApp, test } from './fixtures/web-host';
+
+const LISTS = [
+  ['Services', 'services'],
+  ['Domains', 'domains'],
+  ['Orders', 'orders'],
+  ['Payments', 'transactions'],
+  ['Contacts', 'contacts'],
+  ['Tickets', 'tickets'],
+  ['Announcements', 'announcements'],
+  ['Departments', 'departments'],
+  ['Catalogue', 'catalogue'],
+  ['Invoices', 'invoices'],
+] as const;
+
+/** A procedure called through the page's own bridge (what the renderer itself would get). */
+async function invoke<T>(page: Page, name: string, input?: unknown): Promise<T> {
+  const reply = await page.evaluate(
+    ([n, i]) => (window as unknown as { desk: { invoke(n: string, i?: unknown): Promise<{ ok: boolean; value: unknown }> } }).desk.invoke(n as string, i),
+    [name, input] as const,
+  );
+  if (!reply.ok) throw new Error(`${name} failed: ${JSON.stringify(reply)}`);
+  return reply.value as T;
+}
+
+const grid = (page: Page) => page.getByRole('grid');
+const bodyRows = (page: Page) => grid(page).locator('[role="row"][data-index]');
+const cellTexts = async (page: Page, column: number) =>
+  bodyRows(page).locator(`[role="gridcell"][aria-colindex="${column}"]`).allInnerTexts();
+
+async function openList(page: Page, name: string): Promise<void> {
+  await page.getByRole('navigation').getByRole('link', { name, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(name);
+}
+
+test.beforeEach(async ({ page, webHost }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openApp(page, webHost);
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Domains', exact: true })).toBeVisible();
+});
+
+test('every list shows the number of records the engine holds, and the sidebar says it beside each name', async ({ page, problems }) => {
+  const counts = await invoke<Record<string, number>>(page, 'data.counts');
+  for (const [name, resource] of LISTS) {
+    const link = page.getByRole('navigation').getByRole('link', { name, exact: true });
+    await expect(link).toHaveAccessibleDescription(new RegExp(`^${counts[resource]} records?$`));
+    await openList(page, name);
+    const expected = counts[resource]!;
+    if (expected === 0) {
+      await expect(page.getByRole('status').filter({ hasText: `No ${name.toLowerCase()} yet` })).toBeVisible();
+      continue;
+    }
+    await expect(grid(page)).toHaveAttribute('aria-rowcount', String(expected + 1));
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(String(expected));
+    // The rows in the DOM are those in view, never more than the list holds.
+    const rendered = await bodyRows(page).count();
+    expect(rendered).toBeGreaterThan(0);
+    expect(rendered).toBeLessThanOrEqual(expected);
+  }
+  expect(problems).toEqual([]);
+});
+
+test("an order's detail shows its fields and line items, and a line item's link opens that domain", async ({ page }) => {
+  await openList(page, 'Orders');
+  const first = await invoke<{ rows: { orderNum: string; lineItems: { type: string; domain: string }[] }[] }>(page, 'data.list', {
+    resource: 'orders',
+    limit: 1000,
+  });
+  const order = first.rows.find((o) => o.lineItems.some((i) => i.type === 'domain'))!;
+  const row = bodyRows(page).filter({ hasText: order.orderNum });
+  await row.click();
+
+  const detail = page.getByRole('region', { name: 'Details' });
+  await expect(detail.getByRole('heading', { level: 2 })).toHaveText(`Order #${order.orderNum}`);
+  await expect(detail.getByText('Payment method', { exact: true })).toBeVisible();
+  await expect(detail.getByRole('heading', { name: 'Line items' })).toBeVisible();
+  const domain = order.lineItems.find((i) => i.type === 'domain')!.domain;
+  await detail.getByRole('link', { name: domain, exact: true }).click();
+  await expect(page).toHaveURL(/#\/domains\/\d+/);
+  await expect(detail.getByRole('heading', { level: 2 })).toHaveText(domain);
+  await expect(detail.locator('dt', { hasText: /^Expires$/ }).first()).toBeVisible();
+  // The sidebar, the list and its detail pane (the top bar is checked by the frame's own specs).
+  const axe = await new AxeBuilder({ page }).include('nav').include('.list-screen').analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+});
+
+test('keyboard only: go to Domains, open a row with Enter, close it with Esc', async ({ page }) => {
+  // Tab to the sidebar's Domains link.
+  for (let i = 0; i < 30; i++) {
+    await page.keyboard.press('Tab');
+    if ((await page.evaluate(() => document.activeElement?.textContent?.trim())) ?.startsWith('Domains')) break;
+  }
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#\/domains$/);
+  await expect(bodyRows(page).first()).toBeVisible();
+
+  // "/" focuses the list's filter; the down arrow goes into the rows.
+  await page.keyboard.press('/');
+  await expect(page.getByRole('searchbox', { name: 'Filter Domains' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  const focused = page.locator('[role="row"]:focus');
+  await expect(focused).toHaveAttribute('aria-rowindex', '3');
+  const name = (await focused.locator('[aria-colindex="1"]').innerText()).trim();
+
+  await page.keyboard.press('Enter');
+  const detail = page.getByRole('region', { name: 'Details' });
+  await expect(detail.getByRole('heading', { level: 2 })).toHaveText(name);
+  await expect(page).toHaveURL(/#\/domains\/\d+/);
+
+  await page.keyboard.press('Escape');
+  await expect(detail).toHaveCount(0);
+  await expect(page.locator('[role="row"]:focus')).toHaveAttribute('aria-rowindex', '3');
+
+  // End and Home reach the last and the first row.
+  await page.keyboard.press('End');
+  const total = Number(await grid(page).getAttribute('aria-rowcount'));
+  await expect(page.locator('[role="row"]:focus')).toHaveAttribute('aria-rowindex', String(total));
+  await page.keyboard.press('Home');
+  await expect(page.locator('[role="row"]:focus')).toHaveAttribute('aria-rowindex', '2');
+});
+
+test('sorting by a column and filtering change the rows shown, as the engine lists them', async ({ page }) => {
+  await openList(page, 'Domains');
+  const expires = page.getByRole('columnheader', { name: 'Expires' });
+
+  await expires.getByRole('button').click();
+  await expect(expires).toHaveAttribute('aria-sort', 'ascending');
+  const ascending = await invoke<{ rows: { domainName: string }[] }>(page, 'data.list', { resource: 'domains', sort: { field: 'expiryDate', dir: 'asc' }, limit: 5 });
+  await expect.poll(() => cellTexts(page, 1).then((t) => t.slice(0, 5))).toEqual(ascending.rows.map((r) => r.domainName));
+
+  // The keyboard sorts too: the header's button, Enter.
+  await expires.getByRole('button').focus();
+  await page.keyboard.press('Enter');
+  await expect(expires).toHaveAttribute('aria-sort', 'descending');
+  const descending = await invoke<{ rows: { domainName: string }[] }>(page, 'data.list', { resource: 'domains', sort: { field: 'expiryDate', dir: 'desc' }, limit: 5 });
+  await expect.poll(() => cellTexts(page, 1).then((t) => t.slice(0, 5))).toEqual(descending.rows.map((r) => r.domainName));
+
+  // A status filter: only that status, as many as the engine counts for it.
+  const facets = await invoke<{ value: string; count: number }[]>(page, 'data.facets', { resource: 'domains', filter: 'status' });
+  const rare = facets.at(-1)!;
+  await page.getByRole('combobox', { name: /Status/ }).selectOption(rare.value);
+  await expect(grid(page)).toHaveAttribute('aria-rowcount', String(rare.count + 1));
+  expect(new Set(await cellTexts(page, 2))).toEqual(new Set([rare.value]));
+  await expect(page).toHaveURL(new RegExp(`status=${encodeURIComponent(rare.value)}`));
+
+  // The text filter narrows further; with nothing left the list says so and offers to clear the filters.
+  await page.getByRole('searchbox', { name: 'Filter Domains' }).fill('zzzz-no-such-domain');
+  await expect(page.getByText('Nothing matches these filters')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  const counts = await invoke<Record<string, number>>(page, 'data.counts');
+  await expect(grid(page)).toHaveAttribute('aria-rowcount', String(counts.domains! + 1));
+});
+
+test('a filtered list is a link: the route query sets the filters', async ({ page, webHost }) => {
+  const facets = await invoke<{ value: string; count: number }[]>(page, 'data.facets', { resource: 'services', filter: 'status' });
+  await page.goto(`${webHost.origin}/#/services?status=${encodeURIComponent(facets[0]!.value)}`);
+  await expect(grid(page)).toHaveAttribute('aria-rowcount', String(facets[0]!.count + 1));
+  await expect(page.getByRole('combobox', { name: /Status/ })).toHaveValue(facets[0]!.value);
+});
+
+test('Export CSV downloads the view the engine wrote', async ({ page }) => {
+  await openList(page, 'Payments');
+  const total = Number(await grid(page).getAttribute('aria-rowcount')) - 1;
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^transactions-\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = await download.createReadStream().then(async (stream) => {
+    let data = '';
+    for await (const chunk of stream) data += chunk;
+    return data;
+  });
+  const lines = text.trim().split('\n');
+  expect(lines[0]).toContain('transId');
+  expect(lines).toHaveLength(total + 1);
+  await expect(page.getByRole('status').filter({ hasText: `(${total} rows)` })).toBeVisible();
+});
