@@ -91,4 +91,18 @@ export default {
     none: 'No announcements.',
     all: 'All announcements',
   },
+  palette: {
+    title: 'Search and commands',
+    description: 'Type to search every record; arrow keys choose, Enter opens, Esc closes.',
+    search: 'Search',
+    placeholder: 'Search domains, services, contacts, tickets… or type a command',
+    nothing: 'Nothing matches “{text}”.',
+    records: 'Records',
+    commands: 'Commands',
+    syncNow: 'Sync now',
+    checkDomain: 'Check a domain',
+    newTicket: 'New ticket',
+    newContact: 'New contact',
+    goTo: 'Go to {screen}',
+  },
 };

@@ -91,4 +91,18 @@ export default {
     none: 'Nessun annuncio.',
     all: 'Tutti gli annunci',
   },
+  palette: {
+    title: 'Cerca e comandi',
+    description: 'Scrivi per cercare in tutti i record; le frecce scelgono, Invio apre, Esc chiude.',
+    search: 'Cerca',
+    placeholder: 'Cerca domini, servizi, contatti, ticket… o scrivi un comando',
+    nothing: 'Nessun risultato per “{text}”.',
+    records: 'Record',
+    commands: 'Comandi',
+    syncNow: 'Sincronizza ora',
+    checkDomain: 'Verifica un dominio',
+    newTicket: 'Nuovo ticket',
+    newContact: 'Nuovo contatto',
+    goTo: 'Vai a {screen}',
+  },
 };

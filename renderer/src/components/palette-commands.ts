@@ -1,0 +1,45 @@
+/**
+ * What the command palette can run besides opening a search hit: sync, go to each screen, check a domain,
+ * new ticket and new contact. Each command has an id, a label (i18n) and what it does.
+ */
+import type { Router } from 'vue-router';
+import { desk } from '../bridge';
+import { LIST_SCREENS } from '../router';
+
+export interface PaletteCommand {
+  id: string;
+  label: string;
+  /** Words it is also found by (the screen's name alone, "go"). */
+  keywords: string;
+  run(): void | Promise<unknown>;
+}
+
+type Translate = (key: string, values?: Record<string, unknown>) => string;
+
+const SCREENS = ['dashboard', ...LIST_SCREENS.map((s) => s.name), 'check-domain', 'outbox', 'settings'] as const;
+
+export function paletteCommands(t: Translate, router: Router): PaletteCommand[] {
+  const screenName = (name: string) => (name === 'check-domain' ? t('domains.check.title') : t(`lists.nav.${name}`));
+  return [
+    { id: 'sync', label: t('dashboard.palette.syncNow'), keywords: 'sync refresh', run: () => desk().call('sync.run') },
+    { id: 'check-domain', label: t('dashboard.palette.checkDomain'), keywords: 'whois domain availability', run: () => router.push({ name: 'check-domain' }) },
+    { id: 'new-ticket', label: t('dashboard.palette.newTicket'), keywords: 'ticket support open', run: () => router.push({ name: 'tickets', query: { new: '1' } }) },
+    { id: 'new-contact', label: t('dashboard.palette.newContact'), keywords: 'contact add', run: () => router.push({ name: 'contacts', query: { new: '1' } }) },
+    ...SCREENS.map((name) => ({
+      id: `go:${name}`,
+      label: t('dashboard.palette.goTo', { screen: screenName(name) }),
+      keywords: `go ${screenName(name)}`,
+      run: () => router.push({ name }),
+    })),
+  ];
+}
+
+/** The commands whose label or keywords contain every word typed (any order, any case). */
+export function matchCommands(commands: PaletteCommand[], text: string): PaletteCommand[] {
+  const words = text.toLocaleLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return commands;
+  return commands.filter((c) => {
+    const haystack = `${c.label} ${c.keywords}`.toLocaleLowerCase();
+    return words.every((w) => haystack.includes(w));
+  });
+}

@@ -1,0 +1,51 @@
+/**
+ * Search as you type without a timer: one data.search in flight at a time; text typed meanwhile is searched
+ * as soon as it returns (only the latest), so the hits follow the box with no delay added.
+ */
+import { ref, shallowRef } from 'vue';
+import type { SearchHit } from '../../../shared/queries';
+import { desk } from '../bridge';
+
+export const PALETTE_HIT_LIMIT = 20;
+
+export function usePaletteSearch() {
+  const hits = shallowRef<SearchHit[]>([]);
+  /** The text the shown hits are for. */
+  const hitsFor = ref('');
+  const error = ref<string | null>(null);
+  let wanted = '';
+  let inFlight = false;
+
+  async function pump(): Promise<void> {
+    if (inFlight) return;
+    inFlight = true;
+    try {
+      while (hitsFor.value !== wanted) {
+        const text = wanted;
+        if (text.trim() === '') {
+          hits.value = [];
+          hitsFor.value = text;
+          continue;
+        }
+        try {
+          const found = await desk().call('data.search', { text, limit: PALETTE_HIT_LIMIT });
+          error.value = null;
+          hits.value = found;
+        } catch (e) {
+          error.value = e instanceof Error ? e.message : String(e);
+          hits.value = [];
+        }
+        hitsFor.value = text;
+      }
+    } finally {
+      inFlight = false;
+    }
+  }
+
+  function search(text: string): void {
+    wanted = text;
+    void pump();
+  }
+
+  return { hits, hitsFor, error, search };
+}
