@@ -216,7 +216,9 @@ function sizes(values: string[]): Partial<DataSize> {
 }
 
 function isoDate(value: string): string {
-  const valid = /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+  const time = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : null;
+  // 2026-02-30 parses as March 2nd, 2026-13-45 not at all.
+  const valid = time !== null && !Number.isNaN(time.getTime()) && time.toISOString().startsWith(value);
   if (!valid) throw new UsageError(`--today must be a date YYYY-mm-dd, got '${value}'`);
   return value;
 }
