@@ -4,7 +4,7 @@
  * derive their types from here; nothing else crosses a process boundary (DESIGN rule 3).
  */
 import { z } from 'zod';
-import { AccountInputSchema, AccountNameSchema } from './accounts.js';
+import { AccountEditSchema, AccountInputSchema, AccountNameSchema } from './accounts.js';
 import type { DashboardData } from './dashboard.js';
 import type { EppResult, WhoisInfo, WhoisResult } from './models.js';
 import type { OutboxEntry } from './outbox/entry.js';
@@ -52,7 +52,11 @@ export const ListInputSchema = z.strictObject({
 export type ListInput = z.infer<typeof ListInputSchema>;
 
 /** A list's view (resource, filters, text, sort) written out whole by the engine. */
-export const ExportInputSchema = ListInputSchema.omit({ after: true, limit: true }).extend({ format: z.enum(['csv']) });
+export const ExportInputSchema = ListInputSchema.omit({ after: true, limit: true }).extend({
+  format: z.enum(['csv', 'json'], { error: 'must be csv or json' }),
+  /** Starts a CSV with a byte order mark, for spreadsheets that need one to read UTF-8. */
+  bom: z.boolean().optional(),
+});
 
 /** One queued mutation: its kind and its parameters (checked again, per kind, by the outbox). */
 export const EnqueueInputSchema = z.strictObject({
@@ -138,7 +142,10 @@ export const PROCEDURES = {
   'accounts.add': procedure(AccountInputSchema).returns<AccountSummary>(),
   /** The same check as accounts.add (password grant, the service segment, the alt base URL), storing nothing. */
   'accounts.test': procedure(AccountInputSchema).returns<AccountTestResult>(),
-  'accounts.select': procedure(z.strictObject({ name: AccountNameSchema })).returns<AccountSummary>(),
+  /** Opens an account; `remember: false` leaves the current account (the one the app opens with) as it is. */
+  'accounts.select': procedure(z.strictObject({ name: AccountNameSchema, remember: z.boolean().optional() })).returns<AccountSummary>(),
+  /** Changes a stored account's connection (checked as accounts.add checks it; secrets not given are the stored ones). */
+  'accounts.edit': procedure(AccountEditSchema).returns<AccountSummary>(),
   'accounts.signIn': procedure(z.strictObject({ name: AccountNameSchema, password: z.string().min(1).optional() })).returns<SessionInfo>(),
   'accounts.signOut': procedure(z.strictObject({ name: AccountNameSchema })).returns<SessionInfo>(),
   /** Forgets the account, its secrets and (unless keepData) its mirror; refused while edits are queued unless force. */
@@ -146,7 +153,10 @@ export const PROCEDURES = {
   /** Starts the bundled sandbox provider and selects its demo account. */
   'accounts.demo': procedure(none).returns<AccountSummary>(),
 
-  'sync.run': procedure(none).returns<SyncSummary>(),
+  /** Sends queued edits, then pulls the account (or only the resources named). */
+  'sync.run': procedure(
+    z.strictObject({ only: z.array(z.enum(SYNCED_RESOURCES, { error: `must be one of ${SYNCED_RESOURCES.join(', ')}` })).min(1).optional() }).optional(),
+  ).returns<SyncSummary>(),
   'sync.cancel': procedure(none).returns<void>(),
   'sync.status': procedure(none).returns<SyncStatus>(),
   'sync.history': procedure(z.strictObject({ limit: z.int().min(1).max(200).optional() }).optional()).returns<SyncRunRecord[]>(),
@@ -204,6 +214,8 @@ export interface EventPayloads {
   /** Mirror rows changed (after a sync or a confirmed mutation): views of these resources should refresh. */
   'data.changed': { resources: ResourceName[] };
   'accounts.changed': { accounts: AccountSummary[]; current: string | null };
+  /** A request to the provider failed for a transient reason and is about to be tried again. */
+  'provider.retry': { operation: string; attempt: number; maxAttempts: number; delayMs: number; reason: string };
   /** Sent by the desktop shell (application menu, notifications), never by the engine. */
   'app.command': AppCommand;
 }
@@ -215,6 +227,7 @@ export const EVENT_NAMES = [
   'outbox.changed',
   'data.changed',
   'accounts.changed',
+  'provider.retry',
   'app.command',
 ] as const satisfies readonly EventName[];
 

@@ -11,7 +11,8 @@ import { mkdirSync } from 'node:fs';
 import type { AccountConfig } from '../../shared/accounts.js';
 import type { OutboxEntry } from '../../shared/outbox/entry.js';
 import type { SyncProgress, SyncSummary } from '../../shared/sync.js';
-import { ResellerClient } from './api/index.js';
+import type { SyncedResource } from '../../shared/records.js';
+import { ResellerClient, type ClientOptions } from './api/index.js';
 import { accountPaths } from './data-dir.js';
 import { Mirror } from './mirror/index.js';
 import { openOutbox, queuedInvoice, Replayer, type Outbox, type RunReport } from './outbox/index.js';
@@ -27,6 +28,8 @@ export interface AccountSessionOptions {
   syncIntervalMinutes: number;
   /** Background work (sync on open and on a timer, replay on its own): the app wants it, the CLI does not. */
   background: boolean;
+  /** For the API client: the retry policy's overrides and who is told of each retry. */
+  client?: Pick<ClientOptions, 'retry' | 'onRetry'>;
 }
 
 export interface AccountSessionEvents {
@@ -65,6 +68,7 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
     this.client = new ResellerClient(
       { account: config.name, ...config, ownClientId: own?.userId ?? null, defaultGateway: own?.defaultGateway ?? null },
       options.vault,
+      options.client,
     );
     this.outbox = openOutbox(paths.outbox, { cipher: options.cipher });
     this.syncer = new Syncer({ client: this.client, mirror: this.mirror, connectivity: this.connectivity });
@@ -111,10 +115,10 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
   }
 
   /** Replays the outbox (backoffs cut short: the user asked), then pulls the account: "sync now" and the CLI's sync. */
-  async replayThenSync(): Promise<SyncSummary> {
+  async replayThenSync(only?: readonly SyncedResource[]): Promise<SyncSummary> {
     this.outbox.wakeUp();
     await this.replay();
-    return this.scheduler.syncNow();
+    return only ? this.syncer.sync({ trigger: 'demand', only }) : this.scheduler.syncNow();
   }
 
   /** After a sign-in: the queue may go again. */

@@ -4,9 +4,10 @@
  * The Electron shell, the web host and the CLI all drive the engine through it.
  */
 import { EventEmitter } from 'node:events';
+import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import type { z } from 'zod';
-import type { AccountConfig } from '../../shared/accounts.js';
+import { AccountConfigSchema, type AccountConfig, type AccountEdit } from '../../shared/accounts.js';
 import {
   PROCEDURES,
   type AccountSummary,
@@ -20,17 +21,18 @@ import {
 } from '../../shared/contract.js';
 import type { MutationKind } from '../../shared/outbox/kinds.js';
 import { isLocalId } from '../../shared/outbox/local-ids.js';
+import { PENDING_STATES } from '../../shared/outbox/states.js';
 import type { AnyMutationInput, Mutation } from '../../shared/outbox/schemas.js';
 import type { ExportFile, ListPage, OverlaidRecord } from '../../shared/queries.js';
 import type { ResourceName } from '../../shared/records.js';
 import { AccountSession } from './account-session.js';
 import { AccountStore } from './accounts/account-store.js';
 import { checkConnection } from './accounts/connection-check.js';
-import { ApiError, CLIENT_SECRET_SECRET, PASSWORD_SECRET, REFRESH_TOKEN_SECRET } from './api/index.js';
+import { ApiError, CLIENT_SECRET_SECRET, PASSWORD_SECRET, REFRESH_TOKEN_SECRET, type ClientOptions, type RetryPolicy } from './api/index.js';
 import { accountPaths } from './data-dir.js';
 import { DeskError, toDeskError } from './desk-error.js';
 import { collectPages, toCsv } from './export/csv.js';
-import { overlay, type OverlayResource } from './outbox/index.js';
+import { openOutbox, overlay, type OverlayResource } from './outbox/index.js';
 import { fileSettingsStore, type SettingsStore } from './settings-store.js';
 import { AT_REST_KEY_SECRET, AtRestCipher, type SecretVault } from './vault/index.js';
 
@@ -56,6 +58,8 @@ export interface DeskOptions {
    * does not import it). Without one, accounts.demo is refused.
    */
   startDemoProvider?: (dataDir: string) => Promise<DemoProvider>;
+  /** Overrides of the API client's retry policy, e.g. a deadline where a person waits for each command (the CLI). */
+  retry?: Partial<RetryPolicy>;
 }
 
 export const DEMO_ACCOUNT = 'Demo';
@@ -132,13 +136,14 @@ export class Desk extends EventEmitter<DeskEvents> {
       'accounts.test': async (input) => {
         const { clientSecret, password, ...config } = input;
         this.refuseTakenName(config.name);
-        const { clientName, email } = await checkConnection(config, clientSecret, password);
+        const { clientName, email } = await checkConnection(config, clientSecret, password, this.clientOptions());
         return { clientName, email };
       },
-      'accounts.select': async ({ name }) => {
-        await this.openAccount(this.accounts.get(name));
+      'accounts.select': async ({ name, remember }) => {
+        await this.openAccount(this.accounts.get(name), remember ?? true);
         return this.summary(name);
       },
+      'accounts.edit': (input) => this.editAccount(input),
       'accounts.signIn': async ({ name, password }) => {
         const session = await this.openAccount(this.accounts.get(name));
         await session.client.signIn(password);
@@ -161,7 +166,7 @@ export class Desk extends EventEmitter<DeskEvents> {
         return this.summary(DEMO_ACCOUNT);
       },
 
-      'sync.run': () => this.current.replayThenSync(),
+      'sync.run': (input) => this.current.replayThenSync(input?.only),
       'sync.cancel': () => this.current.syncer.cancel(),
       'sync.status': () => ({
         running: this.current.syncer.running,
@@ -229,16 +234,45 @@ export class Desk extends EventEmitter<DeskEvents> {
 
   /** The connection check with the given secrets; they reach the vault only when the provider accepted them. */
   private async storeCheckedCredentials(config: AccountConfig, clientSecret: string, password: string): Promise<void> {
-    const { refreshToken } = await checkConnection(config, clientSecret, password);
+    const { refreshToken } = await checkConnection(config, clientSecret, password, this.clientOptions());
     await this.options.vault.set(config.name, CLIENT_SECRET_SECRET, clientSecret);
     await this.options.vault.set(config.name, PASSWORD_SECRET, password);
     // The refresh token the check earned: opening the account then needs no second password grant.
     if (refreshToken) await this.options.vault.set(config.name, REFRESH_TOKEN_SECRET, refreshToken);
   }
 
-  private async openAccount(config: AccountConfig): Promise<AccountSession> {
+  private clientOptions(): Pick<ClientOptions, 'retry' | 'onRetry'> {
+    return { retry: this.options.retry, onRetry: (notice) => this.emit('provider.retry', notice) };
+  }
+
+  /** Checks the changed connection as accounts.add does (with the stored secrets where none are given), then keeps it. */
+  private async editAccount({ name, clientSecret, password, ...changes }: AccountEdit): Promise<AccountSummary> {
+    const stored = this.accounts.get(name);
+    if (stored.demo) throw new DeskError('refused', 'The demo account\'s connection is the bundled sandbox\'s; it cannot be edited.');
+    const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+    const config = AccountConfigSchema.parse({ ...stored, ...defined });
+    const secret = clientSecret ?? (await this.options.vault.get(name, CLIENT_SECRET_SECRET));
+    const pass = password ?? (await this.options.vault.get(name, PASSWORD_SECRET));
+    if (secret === null || pass === null) {
+      const missing = secret === null ? 'clientSecret' : 'password';
+      throw new DeskError('refused', `No ${missing === 'clientSecret' ? 'client secret' : 'password'} is stored for "${name}": give it to check the connection.`, [
+        { field: missing, message: 'is required: none is stored' },
+      ]);
+    }
+    const reopen = this.session?.config.name === name;
+    await this.storeCheckedCredentials(config, secret, pass);
+    if (reopen) {
+      await this.session!.close();
+      this.session = null;
+    }
+    this.accounts.update(config);
+    if (reopen) await this.openAccount(config, false);
+    return this.summary(name);
+  }
+
+  private async openAccount(config: AccountConfig, remember = true): Promise<AccountSession> {
     if (this.session?.config.name === config.name) return this.session;
-    if (config.demo && !this.demo) return this.openDemo();
+    if (config.demo && !this.demo) return this.openDemo(remember);
     await this.session?.close();
     const session = new AccountSession(config, {
       dataDir: this.options.dataDir,
@@ -246,9 +280,10 @@ export class Desk extends EventEmitter<DeskEvents> {
       cipher: await AtRestCipher.forAccount(this.options.vault, config.name),
       syncIntervalMinutes: this.settings.get().syncIntervalMinutes,
       background: this.background,
+      client: this.clientOptions(),
     });
     this.session = session;
-    this.accounts.current = config.name;
+    if (remember) this.accounts.current = config.name;
     session.on('sync-progress', (p) => this.emit('sync.progress', p));
     session.on('sync-summary', (s) => {
       this.emit('sync.summary', s);
@@ -266,7 +301,7 @@ export class Desk extends EventEmitter<DeskEvents> {
   }
 
   /** Starts the bundled sandbox provider (its state kept in the data folder) and opens its demo account. */
-  private async openDemo(): Promise<AccountSession> {
+  private async openDemo(remember = true): Promise<AccountSession> {
     const { startDemoProvider } = this.options;
     if (!startDemoProvider) throw new DeskError('refused', 'This app was started without the demo provider.');
     this.demo ??= await startDemoProvider(this.options.dataDir);
@@ -286,12 +321,12 @@ export class Desk extends EventEmitter<DeskEvents> {
     else this.accounts.add(config);
     if (this.session?.config.name === DEMO_ACCOUNT) await this.session.close();
     this.session = null;
-    return this.openAccount(config);
+    return this.openAccount(config, remember);
   }
 
   private async removeAccount(config: AccountConfig, { keepData, force }: { keepData: boolean; force: boolean }): Promise<void> {
     const isOpen = this.session?.config.name === config.name;
-    const pending = isOpen ? this.current.outbox.pending().length : 0;
+    const pending = isOpen ? this.current.outbox.pending().length : this.pendingOf(config.name);
     if (pending > 0 && !force) {
       throw new DeskError('refused', `"${config.name}" has ${pending} queued edit(s) not yet sent; send or discard them first, or remove with force.`);
     }
@@ -305,6 +340,19 @@ export class Desk extends EventEmitter<DeskEvents> {
     this.accounts.remove(config.name);
     if (!keepData) await rm(accountPaths(this.options.dataDir, config.name).dir, { recursive: true, force: true });
     this.emitAccounts();
+  }
+
+  /** Edits not yet confirmed in the outbox of an account that is not open (counted without unsealing anything). */
+  private pendingOf(name: string): number {
+    const file = accountPaths(this.options.dataDir, name).outbox;
+    if (!existsSync(file)) return 0;
+    const outbox = openOutbox(file);
+    try {
+      const counts = outbox.counts();
+      return PENDING_STATES.reduce((sum, state) => sum + counts[state], 0);
+    } finally {
+      outbox.close();
+    }
   }
 
   private summary(name: string): AccountSummary {

@@ -7,7 +7,7 @@
  */
 import type { AccountConfig } from '../../../shared/accounts.js';
 import type { CallError } from '../../../shared/contract.js';
-import { ApiError, CLIENT_SECRET_SECRET, REFRESH_TOKEN_SECRET, ResellerClient } from '../api/index.js';
+import { ApiError, CLIENT_SECRET_SECRET, REFRESH_TOKEN_SECRET, ResellerClient, type ClientOptions } from '../api/index.js';
 import { DeskError } from '../desk-error.js';
 import { MemoryVault } from '../vault/index.js';
 
@@ -25,10 +25,16 @@ export interface ConnectionCheck {
 /** One retry at most: a person is waiting for the answer. */
 const CHECK_OPTIONS = { retry: { maxAttempts: 2, baseDelayMs: 300 }, timeoutMs: 15_000 };
 
-export async function checkConnection(config: AccountConfig, clientSecret: string, password: string): Promise<ConnectionCheck> {
+export async function checkConnection(
+  config: AccountConfig,
+  clientSecret: string,
+  password: string,
+  options: Pick<ClientOptions, 'retry' | 'onRetry'> = {},
+): Promise<ConnectionCheck> {
   const vault = new MemoryVault('connection check');
   await vault.set(config.name, CLIENT_SECRET_SECRET, clientSecret);
-  const client = new ResellerClient({ account: config.name, ...config }, vault, CHECK_OPTIONS);
+  const retry = { ...options.retry, ...CHECK_OPTIONS.retry };
+  const client = new ResellerClient({ account: config.name, ...config }, vault, { ...CHECK_OPTIONS, ...options, retry });
   await step(config, 'token', () => client.signIn(password));
   const { client: holder } = await step(config, 'service', () => client.getClientsDetails());
   if (config.altBaseUrl) await step(config, 'alt', () => client.getSupportDepartments());
@@ -54,12 +60,15 @@ function explain(config: AccountConfig, step: Step, error: ApiError): DeskError 
   const fail = (code: CallError['code'], message: string, fields: Field[]) =>
     new DeskError(code, message, fields.map((field) => ({ field, message })));
 
+  if (error.kind === 'network' && /EPROTO|wrong version number/i.test(`${error.code} ${error.message}`)) {
+    return fail('offline', `${address} does not speak HTTPS (the server answers in plain HTTP): check the address.`, [addressField]);
+  }
   if (error.kind === 'network') {
     return fail('offline', `${address} cannot be reached (${error.message}).`, [addressField]);
   }
   if (error.status === 404) {
     // The token URL has no segment in it: a 404 there is the address; under the segment it is the segment.
-    if (step === 'service') return fail('provider', `No API under "${config.service}" at ${address} (HTTP 404): check the service segment.`, ['service']);
+    if (step === 'service') return fail('provider', `The provider answers 404 for /api/v2/${config.service}/…: check the service segment.`, ['service']);
     return fail('provider', `${address} answers 404 where the provider's API should be: check the address.`, [addressField]);
   }
   if (error.kind === 'protocol') {

@@ -41,7 +41,7 @@ import {
   encodeInvoiceItems,
   type FormEntry,
 } from './encoders.js';
-import { ApiError } from './errors.js';
+import { ApiError, protocolError } from './errors.js';
 import { formEntries, toFormData, toUrlEncoded } from './form.js';
 import { createHttp, postForm, releaseBody, type HttpOptions } from './http.js';
 import { OPERATIONS, type OperationName, type OperationSpec } from './operations.js';
@@ -249,7 +249,8 @@ export class ResellerClient {
     return this.exchange(operation, formEntries({ ...params }), (reply) => {
       const envelope = reply.status >= 200 && reply.status < 300 ? readEnvelope(reply.body) : null;
       if (envelope?.result === 'success' && envelope.returned !== null) {
-        return { kind: 'bytes', bytes: reply.body, total: envelope.total ?? envelope.returned, returned: envelope.returned };
+        checkRowClaim(operation, envelope.returned, reply);
+        return { kind: 'bytes', bytes: reply.body, total: envelope.total ?? envelope.returned, start: envelope.start, returned: envelope.returned };
       }
       try {
         return { kind: 'page', page: PAGED_LISTS[operation](jsonBody(operation, interpretReply(operation, reply, 'json'))) as Page<PagedListRecord<K>> };
@@ -431,6 +432,17 @@ const COMMON_HEADERS = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'applicat
 function jsonBody(name: string, reply: ReplyBody) {
   if (reply.kind !== 'json') throw new ApiError({ kind: 'protocol', operation: name, message: `${name}: reply is not JSON` });
   return reply.value;
+}
+
+/** The fewest bytes one row takes in a reply (`{"id":1},`); a numreturned past what the bytes can hold is a lie. */
+const MIN_ROW_BYTES = 9;
+
+/** Refuses a row count that the reply's bytes cannot hold, before anything is sized by it. */
+function checkRowClaim(operation: string, returned: number, reply: HttpReply): void {
+  if (returned * MIN_ROW_BYTES > reply.body.length) {
+    releaseBody(reply);
+    throw protocolError(operation, 'numreturned', `says ${returned} rows, in a reply of ${reply.body.length} bytes`);
+  }
 }
 
 function trimSlash(url: string): string {

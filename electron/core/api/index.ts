@@ -5,5 +5,5 @@ export { ApiError, isApiError, type ApiErrorKind } from './errors.js';
 export { OPERATIONS, type OperationName } from './operations.js';
 export { fetchAll, type FetchAllOptions, type PageFetcher } from './paging.js';
 export type * from './params.js';
-export { DEFAULT_RETRY, type RetryPolicy } from './retry.js';
+export { DEFAULT_RETRY, type RetryNotice, type RetryPolicy } from './retry.js';
 export { REFRESH_TOKEN_SECRET, Session, type SessionState, type SessionStatus } from './session.js';

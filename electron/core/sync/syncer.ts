@@ -15,7 +15,7 @@ import {
   type SyncedResource,
 } from '../mirror/index.js';
 import { ConnectivityMonitor, type SessionStateSource } from './connectivity.js';
-import { PULLERS, type PullContext, type SyncClient } from './pullers.js';
+import { PULLERS, type PullContext, type PullResult, type SyncClient } from './pullers.js';
 import { InlineSnapshotSink, type SnapshotSink } from './snapshot-sink.js';
 import { snapshotWorkerModule, WorkerSnapshotSink } from './worker-sink.js';
 import {
@@ -47,6 +47,8 @@ export interface SyncRequest {
   trigger?: SyncTrigger;
   /** Aborts this run (ignored when the request joins a run already going). */
   signal?: AbortSignal;
+  /** The resources to pull (default: all); ignored when the request joins a run already going. */
+  only?: readonly SyncedResource[];
 }
 
 export interface SyncEvents {
@@ -65,6 +67,8 @@ export class Syncer extends EventEmitter<SyncEvents> {
   private readonly now: () => Date;
   private readonly unsubscribe: Array<() => void> = [];
   private current: { promise: Promise<SyncSummary>; controller: AbortController } | null = null;
+  /** Resources the last sync found listed empty while the mirror had rows: kept once, emptied if the next sync agrees. */
+  private readonly emptiedOnce = new Set<SyncedResource>();
 
   constructor(options: SyncerOptions) {
     super();
@@ -89,7 +93,7 @@ export class Syncer extends EventEmitter<SyncEvents> {
     if (this.current) return this.current.promise;
     const controller = new AbortController();
     const signal = request.signal ? AbortSignal.any([controller.signal, request.signal]) : controller.signal;
-    const promise = this.run(request.trigger ?? 'demand', signal).finally(() => {
+    const promise = this.run(request.trigger ?? 'demand', signal, request.only ?? SYNCED_RESOURCES).finally(() => {
       this.current = null;
     });
     this.current = { promise, controller };
@@ -107,7 +111,7 @@ export class Syncer extends EventEmitter<SyncEvents> {
     for (const unsubscribe of this.unsubscribe.splice(0)) unsubscribe();
   }
 
-  private async run(trigger: SyncTrigger, signal: AbortSignal): Promise<SyncSummary> {
+  private async run(trigger: SyncTrigger, signal: AbortSignal, resources: readonly SyncedResource[]): Promise<SyncSummary> {
     const startedAt = this.now().toISOString();
     const runId = this.mirror.beginSyncRun(trigger);
     const lastSynced = new Map(this.mirror.syncStates().map((state) => [state.resource, state.lastSyncedAt]));
@@ -116,7 +120,7 @@ export class Syncer extends EventEmitter<SyncEvents> {
 
     const sink = this.openSink();
     try {
-      for (const resource of SYNCED_RESOURCES) {
+      for (const resource of SYNCED_RESOURCES.filter((r) => resources.includes(r))) {
         if (signal.aborted) {
           written.push(nothingWritten(resource, 'cancelled', null));
         } else if (skipReason !== null) {
@@ -127,9 +131,12 @@ export class Syncer extends EventEmitter<SyncEvents> {
             sink.discard(resource);
             written.push(nothingWritten(resource, pulled.outcome, pulled.error));
             skipReason = pulled.skipReason;
+          } else if (this.emptiedUnconfirmed(resource, pulled.count)) {
+            sink.discard(resource);
+            written.push(keptUnconfirmed(resource, pulled.warnings, this.mirror.counts()[resource]));
           } else {
             const previous = lastSynced.get(resource) ?? null;
-            written.push(this.write(sink, resource, pulled.count, previous === null ? null : localToday(new Date(previous))));
+            written.push(this.write(sink, resource, pulled, previous === null ? null : localToday(new Date(previous))));
           }
         }
       }
@@ -181,25 +188,51 @@ export class Syncer extends EventEmitter<SyncEvents> {
     };
     this.emit('progress', { resource, done: 0, total: null });
     try {
-      const count = await PULLERS[resource](ctx);
+      const pulled = await PULLERS[resource](ctx);
       signal.throwIfAborted();
-      return { count };
+      return pulled;
     } catch (error) {
       if (signal.aborted) return { count: null, outcome: 'cancelled', error: null, skipReason: null };
       const kind = error instanceof ApiError ? error.kind : 'internal';
       const message = this.failed(resource, kind, error);
+      // A sign-in that failed after its retries would fail the same way for every resource.
+      const signInFailed = error instanceof ApiError && error.operation === 'token' && error.transient;
       const skipReason =
-        kind === 'network' ? 'not attempted: the provider is unreachable' : kind === 'auth' ? 'not attempted: signed out' : null;
+        kind === 'network'
+          ? 'not attempted: the provider is unreachable'
+          : kind === 'auth'
+            ? 'not attempted: signed out'
+            : signInFailed
+              ? `not attempted: sign-in failed (${message})`
+              : null;
       return { count: null, outcome: 'failed', error: message, skipReason };
     }
   }
 
+  /**
+   * A resource the provider suddenly lists none of, where the mirror has rows: a provider that lost its list
+   * for a moment must not empty the mirror, so the rows stay until the next sync also finds none.
+   */
+  private emptiedUnconfirmed(resource: SyncedResource, count: number): boolean {
+    if (count > 0) {
+      this.emptiedOnce.delete(resource);
+      return false;
+    }
+    if (this.emptiedOnce.has(resource) || this.mirror.counts()[resource] === 0) {
+      this.emptiedOnce.delete(resource);
+      return false;
+    }
+    this.emptiedOnce.add(resource);
+    return true;
+  }
+
   /** Has the sink write a resource read in full; resolves (never rejects) once it is written or has failed. */
-  private async write(sink: SnapshotSink, resource: SyncedResource, count: number, previousSyncDay: string | null): Promise<WriteOutcome> {
+  private async write(sink: SnapshotSink, resource: SyncedResource, pulled: PullResult, previousSyncDay: string | null): Promise<WriteOutcome> {
     const now = this.now();
+    const { count, warnings } = pulled;
     try {
       const { added, changed, removed, notable } = await sink.apply({ resource, count, at: now.toISOString(), today: localToday(now), previousSyncDay });
-      return { result: { resource, outcome: 'ok', added, changed, removed, error: null }, notable };
+      return { result: { resource, outcome: 'ok', added, changed, removed, error: null, warnings }, notable };
     } catch (error) {
       const message = this.failed(resource, 'internal', error);
       return { result: emptyResult(resource, 'failed', message), notable: [] };
@@ -216,9 +249,7 @@ export class Syncer extends EventEmitter<SyncEvents> {
   }
 }
 
-type PullOutcome =
-  | { count: number }
-  | { count: null; outcome: 'failed' | 'cancelled'; error: string | null; skipReason: string | null };
+type PullOutcome = PullResult | { count: null; outcome: 'failed' | 'cancelled'; error: string | null; skipReason: string | null };
 
 interface WriteOutcome {
   result: ResourceSyncResult;
@@ -230,5 +261,10 @@ function nothingWritten(resource: SyncedResource, outcome: ResourceSyncResult['o
 }
 
 function emptyResult(resource: SyncedResource, outcome: ResourceSyncResult['outcome'], error: string | null): ResourceSyncResult {
-  return { resource, outcome, added: 0, changed: 0, removed: 0, error };
+  return { resource, outcome, added: 0, changed: 0, removed: 0, error, warnings: [] };
+}
+
+function keptUnconfirmed(resource: SyncedResource, warnings: string[], kept: number): Promise<WriteOutcome> {
+  const warning = `the provider lists no ${resource} where there were ${kept}: they are kept until the next sync confirms it`;
+  return Promise.resolve({ result: { ...emptyResult(resource, 'ok', null), warnings: [...warnings, warning] }, notable: [] });
 }
