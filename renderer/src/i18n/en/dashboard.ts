@@ -65,7 +65,7 @@ export default {
     within30: 'Within 30 days',
     within60: 'Within 60 days',
     within90: 'Within 90 days',
-    linkLabel: '{label}: {count} domains — show them',
+    domains: 'domain | domains',
     note: 'Active domains by days until expiry, from today ({today}).',
   },
   tickets: {

@@ -65,7 +65,7 @@ export default {
     within30: 'Entro 30 giorni',
     within60: 'Entro 60 giorni',
     within90: 'Entro 90 giorni',
-    linkLabel: '{label}: {count} domini — mostrali',
+    domains: 'dominio | domini',
     note: 'Domini attivi per giorni alla scadenza, da oggi ({today}).',
   },
   tickets: {

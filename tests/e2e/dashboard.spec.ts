@@ -1,0 +1,77 @@
+/**
+ * The dashboard against the web host and the demo account: the client and its figures as the engine counts
+ * them, each radar bucket linking to a Domains list filtered to exactly its domains, the payments chart, and
+ * records linked from the dashboard's lists.
+ */
+import type { Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import type { DashboardData } from '../../shared/dashboard';
+import type { ResourceRecords } from '../../shared/records';
+import { expect, openApp, test } from './fixtures/web-host';
+
+/** One procedure through the page's own bridge (the same WebSocket the app uses). */
+async function call<T>(page: Page, name: string, input?: unknown): Promise<T> {
+  const reply = await page.evaluate(
+    ([n, i]) => (window as unknown as { desk: { invoke(n: string, i?: unknown): Promise<{ ok: boolean; value?: unknown; error?: unknown }> } }).desk.invoke(n as string, i),
+    [name, input] as const,
+  );
+  if (!reply.ok) throw new Error(`${name} failed: ${JSON.stringify(reply.error)}`);
+  return reply.value as T;
+}
+
+test.beforeEach(async ({ page, webHost }) => {
+  await openApp(page, webHost);
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+});
+
+test('shows the demo client and its figures as the engine counts them', async ({ page, problems }) => {
+  const client = await call<ResourceRecords['client']>(page, 'data.client');
+  const data = await call<DashboardData>(page, 'data.dashboard');
+  const account = page.getByRole('region', { name: 'Account' });
+  await expect(account.getByText(client.client.fullName, { exact: true })).toBeVisible();
+  await expect(account.getByText(client.client.email, { exact: true })).toBeVisible();
+
+  const activeDomains = data.domains.find((s) => s.status === 'Active')?.count ?? 0;
+  const totalDomains = data.domains.reduce((sum, s) => sum + s.count, 0);
+  const tile = page.locator('[data-stat="domains"]');
+  await expect(tile).toContainText(`Active domains${activeDomains}of ${totalDomains}`);
+  expect(client.stats).not.toBeNull();
+  await expect(page.locator('[data-stat="due"]')).toContainText(`${client.stats!.numDueInvoices} due`);
+
+  // The chart is drawn, and its figures are also a table for screen readers: 24 months.
+  const payments = page.getByRole('region', { name: 'Payments per month' });
+  await expect(payments.locator('canvas').first()).toBeVisible();
+  await expect(payments.getByRole('table', { name: 'Payments per month', includeHidden: true }).locator('tbody tr')).toHaveCount(24);
+  expect(problems).toEqual([]);
+});
+
+test('each expiry radar bucket opens the Domains list filtered to exactly its domains', async ({ page }) => {
+  const data = await call<DashboardData>(page, 'data.dashboard');
+  const radar = page.getByRole('region', { name: 'Domain expiry' });
+  for (const key of ['within30', 'expired'] as const) {
+    const bucket = data.expiry.find((b) => b.key === key)!;
+    await radar.locator(`[data-bucket="${key}"]`).click();
+    await expect(page).toHaveURL(/#\/domains\?/);
+    const query = new URL(page.url().replace('#/', '')).searchParams;
+    expect(Object.fromEntries(query)).toEqual(Object.fromEntries(Object.entries(bucket.filters).map(([k, v]) => [k, String(v)])));
+    await expect(page.getByRole('grid')).toHaveAttribute('aria-rowcount', String(bucket.count + 1));
+    await page.goBack();
+    await expect(radar).toBeVisible();
+  }
+});
+
+test('a ticket awaiting the user opens its record', async ({ page }) => {
+  const data = await call<DashboardData>(page, 'data.dashboard');
+  test.skip(data.awaitingYou.latest.length === 0, 'the demo account has no ticket awaiting a reply');
+  const ticket = data.awaitingYou.latest[0]!;
+  await page.getByRole('region', { name: 'Tickets awaiting you' }).getByRole('link', { name: new RegExp(`#${ticket.tid}`) }).click();
+  await expect(page).toHaveURL(new RegExp(`#/tickets/${ticket.id}$`));
+});
+
+test('the dashboard has no serious or critical accessibility violation, light and dark', async ({ page }) => {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    const result = await new AxeBuilder({ page }).include('main').analyze();
+    expect(result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
+  }
+});
