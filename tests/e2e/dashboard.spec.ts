@@ -3,21 +3,11 @@
  * them, each radar bucket linking to a Domains list filtered to exactly its domains, the payments chart, and
  * records linked from the dashboard's lists.
  */
-import type { Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import type { DashboardData } from '../../shared/dashboard';
 import type { ResourceRecords } from '../../shared/records';
+import { deskCall as call } from './fixtures/desk-call';
 import { expect, openApp, test } from './fixtures/web-host';
-
-/** One procedure through the page's own bridge (the same WebSocket the app uses). */
-async function call<T>(page: Page, name: string, input?: unknown): Promise<T> {
-  const reply = await page.evaluate(
-    ([n, i]) => (window as unknown as { desk: { invoke(n: string, i?: unknown): Promise<{ ok: boolean; value?: unknown; error?: unknown }> } }).desk.invoke(n as string, i),
-    [name, input] as const,
-  );
-  if (!reply.ok) throw new Error(`${name} failed: ${JSON.stringify(reply.error)}`);
-  return reply.value as T;
-}
 
 test.beforeEach(async ({ page, webHost }) => {
   await openApp(page, webHost);

@@ -16,10 +16,10 @@ export interface PaletteCommand {
 
 type Translate = (key: string, values?: Record<string, unknown>) => string;
 
-const SCREENS = ['dashboard', ...LIST_SCREENS.map((s) => s.name), 'check-domain', 'outbox', 'settings'] as const;
+/** Screens to go to (Check a domain has its own command). */
+const SCREENS = ['dashboard', ...LIST_SCREENS.map((s) => s.name), 'outbox', 'settings'] as const;
 
 export function paletteCommands(t: Translate, router: Router): PaletteCommand[] {
-  const screenName = (name: string) => (name === 'check-domain' ? t('domains.check.title') : t(`lists.nav.${name}`));
   return [
     { id: 'sync', label: t('dashboard.palette.syncNow'), keywords: 'sync refresh', run: () => desk().call('sync.run') },
     { id: 'check-domain', label: t('dashboard.palette.checkDomain'), keywords: 'whois domain availability', run: () => router.push({ name: 'check-domain' }) },
@@ -27,8 +27,8 @@ export function paletteCommands(t: Translate, router: Router): PaletteCommand[] 
     { id: 'new-contact', label: t('dashboard.palette.newContact'), keywords: 'contact add', run: () => router.push({ name: 'contacts', query: { new: '1' } }) },
     ...SCREENS.map((name) => ({
       id: `go:${name}`,
-      label: t('dashboard.palette.goTo', { screen: screenName(name) }),
-      keywords: `go ${screenName(name)}`,
+      label: t('dashboard.palette.goTo', { screen: t(`lists.nav.${name}`) }),
+      keywords: `go ${t(`lists.nav.${name}`)}`,
       run: () => router.push({ name }),
     })),
   ];

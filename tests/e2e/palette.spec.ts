@@ -1,0 +1,96 @@
+/**
+ * The command palette against the web host and the demo account: it finds a domain, a contact and a ticket
+ * by part of their names and opens the one chosen; it is usable from the keyboard alone (Ctrl+K, type, Enter,
+ * Esc with focus given back) and runs commands.
+ */
+import type { Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import type { ListPage } from '../../shared/queries';
+import type { SyncRunRecord } from '../../shared/records';
+import { deskCall } from './fixtures/desk-call';
+import { expect, openApp, test } from './fixtures/web-host';
+
+const palette = (page: Page) => page.getByRole('dialog', { name: 'Search and commands' });
+const searchBox = (page: Page) => palette(page).getByRole('combobox', { name: 'Search' });
+
+async function firstRecord<T>(page: Page, resource: string): Promise<T> {
+  const list = await deskCall<ListPage<T>>(page, 'data.list', { resource, limit: 1 });
+  expect(list.rows.length, `the demo account has ${resource}`).toBe(1);
+  return list.rows[0]!;
+}
+
+test.beforeEach(async ({ page, webHost }) => {
+  await openApp(page, webHost);
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+});
+
+test('finds a domain, a contact and a ticket by part of their names, and opens the one chosen', async ({ page, problems }) => {
+  const domain = await firstRecord<{ id: number; domainName: string }>(page, 'domains');
+  const contact = await firstRecord<{ id: number; firstName: string; lastName: string }>(page, 'contacts');
+  const ticket = await firstRecord<{ id: number; tid: string; subject: string }>(page, 'tickets');
+  const searches = [
+    { text: domain.domainName.split('.')[0]!.slice(0, 5), title: domain.domainName },
+    { text: contact.lastName.slice(0, 4), title: `${contact.firstName} ${contact.lastName}` },
+    { text: ticket.subject.split(' ').find((w) => w.length > 4)!.slice(0, 5), title: `#${ticket.tid} ${ticket.subject}` },
+  ];
+  for (const { text, title } of searches) {
+    await page.keyboard.press('Control+k');
+    await searchBox(page).fill(text);
+    await expect(palette(page).getByRole('option').filter({ hasText: title }).first(), `"${text}" finds ${title}`).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(palette(page)).toBeHidden();
+  }
+
+  await page.keyboard.press('Control+k');
+  await searchBox(page).fill(domain.domainName);
+  await palette(page).getByRole('option').filter({ hasText: domain.domainName }).first().click();
+  await expect(palette(page)).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`#/domains/${domain.id}$`));
+  expect(problems).toEqual([]);
+});
+
+test('keyboard only: Ctrl+K, go to Domains with Enter; Esc closes and gives focus back', async ({ page }) => {
+  const sync = page.getByRole('button', { name: /^Sync/ }).first();
+  await sync.focus();
+  await page.keyboard.press('Control+k');
+  await expect(searchBox(page)).toBeFocused();
+  await page.keyboard.type('go to domains');
+  await expect(palette(page).getByRole('option', { name: 'Go to Domains' })).toHaveAttribute('data-highlighted', '');
+  await page.keyboard.press('Enter');
+  await expect(palette(page)).toBeHidden();
+  await expect(page).toHaveURL(/#\/domains$/);
+
+  await sync.focus();
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('zzz');
+  await expect(palette(page).getByText('Nothing matches “zzz”.')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(palette(page)).toBeHidden();
+  await expect(sync).toBeFocused();
+});
+
+test('runs commands: arrows choose one, Enter runs it (Sync now starts a sync; Check a domain opens its screen)', async ({ page }) => {
+  const before = (await deskCall<SyncRunRecord[]>(page, 'sync.history', { limit: 1 }))[0]?.id ?? 0;
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('sync');
+  await page.keyboard.press('Enter');
+  await expect(palette(page)).toBeHidden();
+  await expect.poll(async () => (await deskCall<SyncRunRecord[]>(page, 'sync.history', { limit: 1 }))[0]?.id ?? 0).toBeGreaterThan(before);
+
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('domain');
+  // "Check a domain" is among the commands; walk to it with the arrow keys.
+  const option = palette(page).getByRole('option', { name: 'Check a domain' });
+  await expect(option).toBeVisible();
+  for (let i = 0; i < 40 && (await option.getAttribute('data-highlighted')) === null; i++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#\/check-domain$/);
+});
+
+test('the open palette has no serious or critical accessibility violation', async ({ page }) => {
+  await page.keyboard.press('Control+k');
+  await searchBox(page).fill('a');
+  await expect(palette(page).getByRole('option').first()).toBeVisible();
+  const result = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  expect(result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
+});
