@@ -31,8 +31,12 @@ function frontWindow(): BrowserWindow | null {
 }
 
 function sendCommand(command: AppCommand): void {
-  frontWindow();
-  binding?.send('app.command', command);
+  const hadWindow = BrowserWindow.getAllWindows().length > 0;
+  const window = frontWindow();
+  if (!window) return;
+  // A window opened just now (macOS keeps the app without one) hears the command once its page is up.
+  if (hadWindow) binding?.send('app.command', command);
+  else window.webContents.once('did-finish-load', () => binding?.send('app.command', command));
 }
 
 /** A sync's notable changes, as system notifications, while the user is in another app. */
