@@ -1,0 +1,317 @@
+/**
+ * `npm run bench:ui`: the renderer's speed with a large account, in Debian's Chromium (Playwright) against the
+ * web host with the sandbox's large preset (20,000 domains …), on a fresh data folder. Measures, in the page
+ * (performance.now(); "painted" is the next animation frame plus a task, after the DOM shows the result):
+ *
+ * - load: navigation to the dashboard painted (its first heading drawn);
+ * - open: clicking Domains in the sidebar to its first rows painted, p50 / p95 over 20 opens (after a first,
+ *   cold, open reported as a baseline); the floor is data.list's own round trip over the socket;
+ * - scroll: 20,000 domains scrolled to the end a screen per frame: the most rows in the DOM at once, and the
+ *   long tasks (> 50 ms, PerformanceObserver 'longtask') meanwhile;
+ * - palette: a keystroke in the command palette to its results painted (p95);
+ * - sort: a click on the Expires header to the re-sorted first rows painted (p95);
+ * - heap: the page's JS heap after visiting every list, after a garbage collection (CDP).
+ *
+ * Prints a table with PASS / MISS per target, then one JSON line with the figures.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { chromium, type Page } from 'playwright';
+import { latency } from '../stats.js';
+
+const PROJECT = resolve(import.meta.dirname, '../../..');
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const OPENS = 20;
+const SORTS = 20;
+const KEYSTROKES = 20;
+
+interface HostInfo {
+  url: string;
+}
+
+async function startHost(dataDir: string): Promise<{ info: HostInfo; child: ChildProcess }> {
+  const args = ['bin/reseller-desk-web.js', '--sandbox', '--preset', 'large', '--port', '0', '--json', '--data-dir', dataDir];
+  const child = spawn(process.execPath, args, { cwd: PROJECT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', (chunk) => (stderr += chunk));
+  const line = await new Promise<string>((resolveLine, reject) => {
+    createInterface({ input: child.stdout! }).once('line', resolveLine);
+    child.once('exit', (code) => reject(new Error(`the web host exited with ${code}: ${stderr}`)));
+  });
+  return { info: JSON.parse(line) as HostInfo, child };
+}
+
+/** Helpers installed in the page: wait for a condition frame by frame, then for the frame to be painted. */
+const PAGE_HELPERS = `
+  // tsx (esbuild, keepNames) wraps named functions of evaluated code in __name(); the page has none.
+  window.__name = (fn) => fn;
+  window.__bench = {
+    until(check, timeoutMs = 20000) {
+      return new Promise((resolve, reject) => {
+        const start = performance.now();
+        const tick = () => {
+          if (check()) return resolve(undefined);
+          if (performance.now() - start > timeoutMs) return reject(new Error('timed out: ' + check));
+          requestAnimationFrame(tick);
+        };
+        tick();
+      });
+    },
+    painted() {
+      return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    },
+    firstCell() {
+      const cell = document.querySelector('[role="row"][data-index="0"] [role="gridcell"][aria-colindex="1"]');
+      return cell && cell.textContent.trim() ? cell.textContent.trim() : null;
+    },
+  };
+`;
+
+type Bench = {
+  until(check: () => unknown, timeoutMs?: number): Promise<void>;
+  painted(): Promise<void>;
+  firstCell(): string | null;
+};
+declare global {
+  interface Window {
+    __bench: Bench;
+  }
+}
+
+async function invoke<T>(page: Page, name: string, input?: unknown): Promise<T> {
+  const reply = await page.evaluate(
+    ([n, i]) => (window as unknown as { desk: { invoke(n: string, i?: unknown): Promise<{ ok: boolean; value: unknown }> } }).desk.invoke(n as string, i),
+    [name, input] as const,
+  );
+  if (!reply.ok) throw new Error(`${name}: ${JSON.stringify(reply)}`);
+  return reply.value as T;
+}
+
+/** Waits for the first sync of the large account to finish (the host answers before it does). */
+async function waitForSync(page: Page): Promise<number> {
+  for (;;) {
+    const status = await invoke<{ running: boolean; lastRun: { outcome: string } | null }>(page, 'sync.status');
+    const counts = await invoke<Record<string, number>>(page, 'data.counts');
+    if (!status.running && status.lastRun && status.lastRun.outcome !== 'running' && (counts.domains ?? 0) > 0) return counts.domains!;
+    await page.waitForTimeout(500);
+  }
+}
+
+async function clickNav(page: Page, name: string): Promise<void> {
+  await page.getByRole('navigation').getByRole('link', { name, exact: true }).click();
+}
+
+/** Clicks a sidebar link in the page and times it to the list's first rows painted. */
+function timeOpen(page: Page, name: string): Promise<number> {
+  return page.evaluate(async (linkName) => {
+    const link = [...document.querySelectorAll('nav a')].find((a) => a.querySelector('.word')?.textContent === linkName) as HTMLElement;
+    const start = performance.now();
+    link.click();
+    await window.__bench.until(() => window.__bench.firstCell() !== null && location.hash.startsWith(`#/${linkName.toLowerCase()}`));
+    await window.__bench.painted();
+    return performance.now() - start;
+  }, name);
+}
+
+async function measureOpens(page: Page): Promise<{ cold: number; samples: number[] }> {
+  let cold = Number.NaN;
+  const samples: number[] = [];
+  for (let i = 0; i <= OPENS; i++) {
+    await clickNav(page, 'Dashboard');
+    await page.waitForTimeout(300);
+    const ms = await timeOpen(page, 'Domains');
+    if (i === 0) cold = ms;
+    else samples.push(ms);
+  }
+  return { cold, samples };
+}
+
+/** The round trip of data.list's first page of domains over the socket, from the page: the floor of an open. */
+async function measureListFloor(page: Page): Promise<number[]> {
+  return page.evaluate(async (runs) => {
+    const desk = (window as unknown as { desk: { invoke(n: string, i?: unknown): Promise<unknown> } }).desk;
+    const samples: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const start = performance.now();
+      await desk.invoke('data.list', { resource: 'domains', limit: 200 });
+      samples.push(performance.now() - start);
+    }
+    return samples;
+  }, OPENS);
+}
+
+async function measureScroll(page: Page, total: number): Promise<{ maxDomRows: number; longTasks: number; longestTaskMs: number; ms: number }> {
+  return page.evaluate(async (rows) => {
+    const grid = document.querySelector('[role="grid"]') as HTMLElement;
+    const tasks: number[] = [];
+    const observer = new PerformanceObserver((list) => list.getEntries().forEach((e) => tasks.push(e.duration)));
+    observer.observe({ type: 'longtask' });
+    let maxDomRows = 0;
+    const start = performance.now();
+    const lastRow = () => document.querySelector(`[role="row"][aria-rowindex="${rows + 1}"] [role="gridcell"][aria-colindex="1"]`)?.textContent?.trim();
+    await new Promise<void>((resolveScroll) => {
+      const step = () => {
+        maxDomRows = Math.max(maxDomRows, document.querySelectorAll('[role="row"][data-index]').length);
+        if (grid.scrollTop + grid.clientHeight >= grid.scrollHeight - 1 && lastRow()) return resolveScroll();
+        grid.scrollTop += grid.clientHeight;
+        requestAnimationFrame(step);
+      };
+      step();
+    });
+    await window.__bench.painted();
+    await new Promise((r) => setTimeout(r, 100));
+    observer.disconnect();
+    return { maxDomRows, longTasks: tasks.length, longestTaskMs: Math.max(0, ...tasks), ms: performance.now() - start };
+  }, total);
+}
+
+async function measureSorts(page: Page): Promise<number[]> {
+  const samples: number[] = [];
+  for (let i = 0; i < SORTS; i++) {
+    samples.push(
+      await page.evaluate(async () => {
+        const header = [...document.querySelectorAll('[role="columnheader"]')].find((h) => h.textContent?.includes('Expires'))!;
+        const before = `${header.getAttribute('aria-sort')}|${window.__bench.firstCell()}`;
+        const start = performance.now();
+        (header.querySelector('button') as HTMLElement).click();
+        await window.__bench.until(() => {
+          const cell = window.__bench.firstCell();
+          return cell !== null && `${header.getAttribute('aria-sort')}|${cell}` !== before && !document.querySelector('[role="grid"][aria-busy]');
+        });
+        await window.__bench.painted();
+        return performance.now() - start;
+      }),
+    );
+  }
+  return samples;
+}
+
+/** A keystroke in the palette's search to its results painted; null when the app has no palette. */
+async function measurePalette(page: Page): Promise<number[] | null> {
+  await page.keyboard.press('Control+k');
+  const input = page.locator('[data-testid="command-palette"] input');
+  if (!(await input.count().then((n) => n > 0))) return null;
+  await input.waitFor();
+  const words = ['coast', 'happy', 'studio', 'garden', 'bright', 'market', 'quiet', 'media'];
+  const samples: number[] = [];
+  for (let i = 0; samples.length < KEYSTROKES; i++) {
+    const word = words[i % words.length]!;
+    await input.fill('');
+    await page.waitForTimeout(150);
+    for (const length of [2, 3, 4]) {
+      if (samples.length >= KEYSTROKES) break;
+      samples.push(
+        await page.evaluate(async (text) => {
+          const field = document.querySelector('[data-testid="command-palette"] input') as HTMLInputElement;
+          const results = () => [...document.querySelectorAll('[data-testid="command-palette"] [role="option"]')].map((o) => o.textContent).join('|');
+          const before = results();
+          const start = performance.now();
+          const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+          setter.call(field, text);
+          field.dispatchEvent(new Event('input', { bubbles: true }));
+          await window.__bench.until(() => results() !== before, 5000).catch(() => undefined);
+          await window.__bench.painted();
+          return performance.now() - start;
+        }, word.slice(0, length)),
+      );
+    }
+  }
+  while (await page.locator('[data-testid="command-palette"]').count()) {
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(100);
+  }
+  return samples;
+}
+
+async function measureHeap(page: Page): Promise<number> {
+  for (const name of ['Services', 'Domains', 'Orders', 'Payments', 'Contacts', 'Tickets', 'Announcements', 'Departments', 'Catalogue']) {
+    await clickNav(page, name);
+    await page.waitForFunction(() => window.__bench.firstCell() !== null);
+  }
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  return usedSize / (1024 * 1024);
+}
+
+const round = (n: number, places = 1) => Math.round(n * 10 ** places) / 10 ** places;
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'rd-bench-ui-'));
+  const { info, child } = await startHost(dataDir);
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.addInitScript(PAGE_HELPERS);
+    await page.goto(info.url);
+    const domains = await waitForSync(page);
+
+    // Load: a fresh navigation (the mirror is synced) to the dashboard's heading painted.
+    await page.goto(new URL(info.url).origin + '/#/');
+    const loadMs = await page.evaluate(async () => {
+      await window.__bench.until(() => document.querySelector('main h1, main h2'));
+      await window.__bench.painted();
+      return performance.now();
+    });
+    // Baseline: the same page's first paint of anything (the browser's and the bundle's share of the load).
+    const firstPaintMs = await page.evaluate(() => performance.getEntriesByName('first-paint')[0]?.startTime ?? Number.NaN);
+
+    const progress = (what: string) => process.stderr.write(`bench:ui: ${what}\n`);
+    progress(`synced ${domains} domains; load ${round(loadMs)} ms`);
+    const floor = latency(await measureListFloor(page));
+    const opens = await measureOpens(page);
+    const open = latency(opens.samples);
+    progress(`open p95 ${round(open.p95Ms)} ms`);
+    const scroll = await measureScroll(page, domains);
+    await page.evaluate(() => ((document.querySelector('[role="grid"]') as HTMLElement).scrollTop = 0));
+    progress(`scroll: ${scroll.maxDomRows} rows, ${scroll.longTasks} long tasks`);
+    const sort = latency(await measureSorts(page));
+    progress(`sort p95 ${round(sort.p95Ms)} ms`);
+    const paletteSamples = await measurePalette(page);
+    const palette = paletteSamples ? latency(paletteSamples) : null;
+    const heapMb = await measureHeap(page);
+
+    const rows: [string, string, string, string][] = [
+      ['load to dashboard painted', `${round(loadMs)} ms`, '—', `first paint ${round(firstPaintMs)} ms`],
+      ['open Domains p50', `${round(open.p50Ms)} ms`, '—', `data.list round trip p50 ${round(floor.p50Ms)} ms`],
+      ['open Domains p95', `${round(open.p95Ms)} ms`, '≤ 100 ms', `cold first open ${round(opens.cold)} ms; round trip p95 ${round(floor.p95Ms)} ms`],
+      ['scroll 20,000: most DOM rows', String(scroll.maxDomRows), '≤ 150', `${domains} domains in ${round(scroll.ms / 1000, 2)} s`],
+      ['scroll 20,000: long tasks', String(scroll.longTasks), '0', `longest ${round(scroll.longestTaskMs)} ms`],
+      ['palette keystroke p95', palette ? `${round(palette.p95Ms)} ms` : 'not measured', '≤ 50 ms', palette ? `p50 ${round(palette.p50Ms)} ms` : 'no palette input'],
+      ['sort by expiry p95', `${round(sort.p95Ms)} ms`, '≤ 150 ms', `p50 ${round(sort.p50Ms)} ms`],
+      ['JS heap after every list', `${round(heapMb)} MB`, '—', 'after a GC'],
+    ];
+    const verdict = (measured: string, target: string) => {
+      if (target === '—' || measured === 'not measured') return '';
+      const value = Number.parseFloat(measured);
+      const limit = Number.parseFloat(target.replace(/[^\d.]/g, ''));
+      return value <= limit ? 'PASS' : 'MISS';
+    };
+    const widths = [32, 14, 10, 6];
+    const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ');
+    console.log(line(['measure', 'value', 'target', '', 'baseline / context']));
+    for (const [measure, value, target, context] of rows) console.log(line([measure, value, target, verdict(value, target), context]));
+    console.log(
+      JSON.stringify({
+        loadMs: round(loadMs),
+        openP50Ms: round(open.p50Ms),
+        openP95Ms: round(open.p95Ms),
+        maxDomRows: scroll.maxDomRows,
+        longTasks: scroll.longTasks,
+        paletteP95Ms: palette ? round(palette.p95Ms) : null,
+        sortP95Ms: round(sort.p95Ms),
+        heapMb: round(heapMb),
+      }),
+    );
+  } finally {
+    await browser.close();
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
