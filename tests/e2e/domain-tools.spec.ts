@@ -1,0 +1,107 @@
+/**
+ * Domain tools against the web host and the demo account: availability and prices, the whois text with a
+ * find box, the EPP code requested as a queued edit and shown masked with Reveal; and, with the sandbox
+ * answering nothing (its control endpoint), whois saying plainly that it needs the network, or serving the
+ * answer it has marked stale.
+ */
+import type { Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import type { Cached } from '../../shared/contract';
+import type { EppResult, Domain } from '../../shared/models';
+import { deskCall } from './fixtures/desk-call';
+import { expect, openApp, setFaults, test } from './fixtures/web-host';
+
+const tool = (page: Page, name: string) => page.getByRole('region', { name });
+
+async function checkDomain(page: Page, name: string): Promise<void> {
+  await page.getByLabel('Domain name').fill(name);
+  await page.getByRole('button', { name: 'Check', exact: true }).click();
+}
+
+test.beforeEach(async ({ page, webHost }) => {
+  await openApp(page, webHost);
+  // The bridge takes the launch token out of the address bar first; a navigation before that is undone.
+  await expect.poll(() => new URL(page.url()).searchParams.has('token')).toBe(false);
+  await page.goto(`${webHost.origin}/#/check-domain`);
+  await expect(page.getByRole('heading', { name: 'Check a domain', level: 1 })).toBeVisible();
+});
+
+test('a free name is available with its prices; a registered one shows its whois text, with find', async ({ page, problems }) => {
+  await checkDomain(page, 'surely-nobody-took-this-name-4821.com');
+  await expect(page).toHaveURL(/domain=surely-nobody-took-this-name-4821\.com/);
+  const availability = tool(page, 'Availability and prices');
+  await expect(availability.getByTestId('availability')).toContainText('Available');
+  await expect(availability.getByRole('table', { name: /Prices for/ }).getByRole('row', { name: /^1 year/ })).toContainText('$');
+  await expect(availability.getByText(/Fetched/)).toBeVisible();
+
+  await checkDomain(page, 'example.com');
+  await expect(availability.getByTestId('availability')).toContainText('Registered');
+  const whois = tool(page, 'Whois record');
+  await expect(whois.getByRole('definition').first()).not.toBeEmpty();
+  const text = whois.getByLabel('Whois text of example.com');
+  await expect(text).toContainText('Registrar');
+
+  const find = whois.getByRole('searchbox', { name: 'Find in the whois text' });
+  await find.fill('registrar');
+  const matches = await text.locator('mark').count();
+  expect(matches).toBeGreaterThan(1);
+  await expect(whois.getByTestId('whois-matches')).toHaveText(`1 of ${matches}`);
+  await expect(text.locator('mark.current')).toHaveText(/registrar/i);
+  await find.press('Enter');
+  await expect(whois.getByTestId('whois-matches')).toHaveText(`2 of ${matches}`);
+  await find.fill('no-such-text-anywhere');
+  await expect(whois.getByTestId('whois-matches')).toHaveText('No match');
+  await expect(text.locator('mark')).toHaveCount(0);
+  expect(problems).toEqual([]);
+});
+
+test('a bad name gets a clear error and keeps what was typed', async ({ page }) => {
+  await checkDomain(page, 'http://not a domain');
+  await expect(page.getByRole('alert')).toContainText('Enter a domain name such as example.com');
+  await expect(page.getByLabel('Domain name')).toHaveValue('http://not a domain');
+  await expect(page.getByLabel('Domain name')).toHaveAttribute('aria-invalid', 'true');
+});
+
+test('the EPP code is requested as a queued edit, then shown masked until Reveal', async ({ page, webHost }) => {
+  const domain = (await deskCall<Domain | null>(page, 'data.get', { resource: 'domains', id: 1 }))!;
+  await page.goto(`${webHost.origin}/#/domains/1`);
+  const epp = tool(page, 'EPP code');
+  await expect(epp.getByRole('button', { name: 'Request EPP code' })).toBeVisible();
+  await epp.getByRole('button', { name: 'Request EPP code' }).click();
+
+  await expect(epp.getByTestId('epp-code')).toBeVisible({ timeout: 15_000 });
+  const answer = (await deskCall<Cached<EppResult> | null>(page, 'domains.epp', { domain: domain.domainName }))!;
+  expect(answer.value.delivery).toBe('returned');
+  const code = answer.value.eppCode!;
+  await expect(epp.getByTestId('epp-code')).not.toContainText(code);
+  await expect(epp.getByTestId('epp-code')).toHaveText(/^•+$/);
+  const reveal = epp.getByRole('button', { name: 'Reveal' });
+  await reveal.click();
+  await expect(epp.getByTestId('epp-code')).toHaveText(code);
+  await expect(epp.getByRole('button', { name: 'Hide' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(epp.getByRole('button', { name: 'Request again' })).toBeEnabled();
+
+  const result = await new AxeBuilder({ page }).include('main').analyze();
+  expect(result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
+});
+
+test('offline, whois says it needs the network; an answer fetched before is served marked stale', async ({ page, webHost }) => {
+  await checkDomain(page, 'example.org');
+  const availability = tool(page, 'Availability and prices');
+  await expect(availability.getByTestId('availability')).toBeVisible();
+
+  await setFaults(webHost.sandbox!, { reset: 1 });
+  try {
+    await checkDomain(page, 'never-asked-before-9931.net');
+    await expect(availability.getByRole('alert')).toContainText('Checking availability needs the network.');
+    await expect(tool(page, 'Whois record').getByRole('alert')).toContainText('Checking the whois record needs the network.');
+    await expect(availability.getByText('Asking the provider…')).toHaveCount(0);
+
+    await checkDomain(page, 'example.org');
+    await expect(availability.getByTestId('availability')).toBeVisible();
+    await availability.getByRole('button', { name: 'Refresh Availability and prices' }).click();
+    await expect(availability.getByTestId('stale')).toBeVisible();
+  } finally {
+    await setFaults(webHost.sandbox!, { reset: 0 });
+  }
+});
