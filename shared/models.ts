@@ -25,8 +25,8 @@ export interface Page<T> {
   items: T[];
   /** totalresults: rows matching the query on the server. */
   total: number;
-  /** startnumber: offset of the first item. */
-  start: number;
+  /** startnumber: offset of the first item; null when the reply did not say. */
+  start: number | null;
   /** numreturned: rows in this page. */
   returned: number;
 }

@@ -30,6 +30,11 @@ export interface ResourceSyncResult {
   changed: number;
   removed: number;
   error: string | null;
+  /**
+   * What the sync put up with and the user should know: values it could not read (their fields left unset), a
+   * list that ended before its totalresults, a resource kept because the provider suddenly lists none of it.
+   */
+  warnings: string[];
 }
 
 /** ok: every resource written; partial: some; failed: none; cancelled: stopped by an abort. */
