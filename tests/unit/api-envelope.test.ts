@@ -11,10 +11,15 @@ import { fixture, fixtureText, toFlat, type Body } from './fixtures/api/shapes.j
 
 const bytes = (text: string) => Buffer.from(text, 'utf8');
 
-/** What the envelope should read, by JSON.parse: the three members, counters as whole numbers. */
+/** What the envelope should read, by JSON.parse: the four members, counters as whole numbers. */
 function expected(body: Body) {
   const count = (value: unknown) => (typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value)) ? Number(value) : null);
-  return { result: typeof body.result === 'string' ? body.result : null, total: count(body.totalresults), returned: count(body.numreturned) };
+  return {
+    result: typeof body.result === 'string' ? body.result : null,
+    total: count(body.totalresults),
+    start: count(body.startnumber),
+    returned: count(body.numreturned),
+  };
 }
 
 const LIST_FIXTURES = [
@@ -39,10 +44,10 @@ describe('readEnvelope', () => {
     }
   });
 
-  it('stops once it has the three members: the records after them are not read', () => {
+  it('stops once it has the four members: the records after them are not read', () => {
     const text = fixtureText('clients-domains.flat.json');
     const cut = text.indexOf('"domains[domain][0][id]"');
-    expect(readEnvelope(bytes(`${text.slice(0, cut)}"domains[domain][0][id]": "3`))).toEqual({ result: 'success', total: 2, returned: 2 });
+    expect(readEnvelope(bytes(`${text.slice(0, cut)}"domains[domain][0][id]": "3`))).toEqual({ result: 'success', total: 2, start: 0, returned: 2 });
   });
 
   it('skips values that would trip a scanner: braces and quotes inside strings, escapes, nesting, numbers, literals', () => {
@@ -54,15 +59,17 @@ describe('readEnvelope', () => {
       'key with \\"escape\\"': 'x',
       numreturned: 3,
       totalresults: '40',
+      startnumber: '25',
       result: 'success',
     };
-    expect(readEnvelope(bytes(`\ufeff \n${JSON.stringify(body, null, '\t')}`))).toEqual({ result: 'success', total: 40, returned: 3 });
+    expect(readEnvelope(bytes(`\ufeff \n${JSON.stringify(body, null, '\t')}`))).toEqual({ result: 'success', total: 40, start: 25, returned: 3 });
   });
 
   it('absent or malformed counters read as null; a result that is not a string too', () => {
-    expect(readEnvelope(bytes('{"result":"error","message":"Injected fault"}'))).toEqual({ result: 'error', total: null, returned: null });
-    expect(readEnvelope(bytes('{"result":1,"totalresults":"12x","numreturned":-2}'))).toEqual({ result: null, total: null, returned: null });
-    expect(readEnvelope(bytes('{}'))).toEqual({ result: null, total: null, returned: null });
+    const none = { total: null, start: null, returned: null };
+    expect(readEnvelope(bytes('{"result":"error","message":"Injected fault"}'))).toEqual({ result: 'error', ...none });
+    expect(readEnvelope(bytes('{"result":1,"totalresults":"12x","startnumber":"","numreturned":-2}'))).toEqual({ result: null, ...none });
+    expect(readEnvelope(bytes('{}'))).toEqual({ result: null, ...none });
   });
 
   it.each([

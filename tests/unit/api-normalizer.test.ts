@@ -61,7 +61,14 @@ describe('every list operation reads both list shapes', () => {
       { result: 'success', [c.wrapper]: null },
     ];
     for (const body of empties) {
-      expect(c.decode(w(body))).toEqual({ items: [], total: 0, start: 0, returned: 0 });
+      expect(c.decode(w(body))).toEqual({ items: [], total: 0, start: body.startnumber === undefined ? null : 0, returned: 0 });
+    }
+  });
+
+  it.each(LISTS)('$operation: no list at all is a protocol error unless the counters say there are no rows', (c) => {
+    const unlisted: Body[] = [{ result: 'success' }, { result: 'success', totalresults: '3', numreturned: 3 }, { result: 'success', totalresults: 0, numreturned: 2 }];
+    for (const body of unlisted) {
+      expect(protocolErrorOf(() => c.decode(w(body))).field, JSON.stringify(body)).toBe(c.wrapper);
     }
   });
 
@@ -91,7 +98,7 @@ describe('paging counters', () => {
   });
 
   it('departments carry only totalresults', () => {
-    expect(decode.decodeSupportDepartments(w(fixture('support-departments.single.json')))).toMatchObject({ total: 1, start: 0, returned: 1 });
+    expect(decode.decodeSupportDepartments(w(fixture('support-departments.single.json')))).toMatchObject({ total: 1, start: null, returned: 1 });
   });
 
   it('numreturned that disagrees with the rows is a protocol error (a cut-off list)', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../electron/core/api/errors.js';
-import { fetchAll, type PageFetcher } from '../../electron/core/api/paging.js';
+import { fetchAll, walkList, type PageFetcher } from '../../electron/core/api/paging.js';
 import type { Page } from '../../shared/models.js';
 
 /** An in-memory list served with a page cap, recording every request and the most pages in flight at once. */
@@ -111,5 +111,89 @@ describe('fetchAll', () => {
       return p.fetch(start, limit);
     };
     await expect(fetchAll(fetch, { operation: 'x', pageSize: 10 })).rejects.toBe(boom);
+  });
+});
+
+describe('a provider that does not page as asked', () => {
+  it('ignores paging (upstream get-transactions): a first page holding every row is the list, in one request', async () => {
+    const rows = range(103);
+    const requests: Array<[number, number]> = [];
+    const fetch: PageFetcher<number> = async (start, limit) => {
+      requests.push([start, limit]);
+      return { items: rows, total: rows.length, start: 0, returned: rows.length };
+    };
+    expect(await fetchAll(fetch, { operation: 'get-transactions', pageSize: 10, idOf: (n) => n })).toEqual(rows);
+    expect(requests).toEqual([[0, 10]]);
+  });
+
+  it('honours limitnum but not limitstart: a protocol error naming startnumber, not the first page over and over', async () => {
+    const fetch: PageFetcher<number> = async (_, limit) => ({ items: range(limit), total: 30, start: 0, returned: limit });
+    await expect(fetchAll(fetch, { operation: 'get-orders', pageSize: 10 })).rejects.toMatchObject({ kind: 'protocol', field: 'startnumber' });
+  });
+
+  it('more rows than asked on a later page: the rows past the range are left out', async () => {
+    const rows = range(25);
+    const fetch: PageFetcher<number> = async (start, limit) => {
+      const items = rows.slice(start, start + (start === 0 ? limit : limit + 5));
+      return { items, total: rows.length, start, returned: items.length };
+    };
+    expect(await fetchAll(fetch, { operation: 'x', pageSize: 10, idOf: (n) => n })).toEqual(rows);
+  });
+});
+
+describe('a lying provider cannot make a walk endless', () => {
+  it('a totalresults of 999,999,999,999 is refused after the first request', async () => {
+    let requests = 0;
+    const fetch: PageFetcher<number> = async (start, limit) => {
+      requests++;
+      return { items: range(limit).map((n) => n + start), total: 999_999_999_999, start, returned: limit };
+    };
+    await expect(fetchAll(fetch, { operation: 'get-tickets', pageSize: 250 })).rejects.toMatchObject({ kind: 'protocol', field: 'totalresults' });
+    expect(requests).toBe(1);
+  });
+
+  it('the same rows served at every offset: the list ends at the first page that brings no new id, with a warning', async () => {
+    const taken: Array<[number, number]> = [];
+    let requests = 0;
+    const result = await walkList(
+      async (start, limit) => {
+        requests++;
+        return { total: 150_000, start, returned: limit, ids: range(limit) };
+      },
+      { take: (start, _, used) => taken.push([start, used]) },
+      { operation: 'get-contacts', pageSize: 10, concurrency: 3 },
+    );
+    expect(result.count).toBe(10);
+    expect(result.warnings).toEqual([expect.stringMatching(/get-contacts: totalresults says 150000, but the rows end at 10/)]);
+    expect(taken).toEqual([[0, 10]]);
+    expect(requests).toBeLessThanOrEqual(4);
+  });
+
+  it('a total that changes on every page: the walk is tried maxWalks times, then a protocol error', async () => {
+    let requests = 0;
+    const fetch: PageFetcher<number> = async (start, limit) => {
+      requests++;
+      return { items: range(limit).map((n) => n + start), total: 100 + requests, start, returned: limit };
+    };
+    await expect(fetchAll(fetch, { operation: 'get-orders', pageSize: 10, maxWalks: 3 })).rejects.toMatchObject({ kind: 'protocol', field: 'totalresults' });
+    expect(requests).toBeLessThanOrEqual(3 * 5);
+  });
+
+  it('a claim of more rows returned than the list holds is refused', async () => {
+    const fetch: PageFetcher<number> = async () => ({ items: [1, 2], total: 2, start: 0, returned: 50_000_000 });
+    await expect(walkList(async () => ({ ...(await fetch(0, 1)), ids: null }), { take: () => {} }, { operation: 'x' })).rejects.toMatchObject({
+      kind: 'protocol',
+      field: 'numreturned',
+    });
+  });
+
+  it('a list that would take more requests than allowed (one row a page) is refused before it is walked', async () => {
+    let requests = 0;
+    const fetch: PageFetcher<number> = async (start) => {
+      requests++;
+      return { items: [start + 1], total: 900_000, start, returned: 1 };
+    };
+    await expect(fetchAll(fetch, { operation: 'get-clients-domains', pageSize: 250 })).rejects.toMatchObject({ kind: 'protocol', field: 'totalresults' });
+    expect(requests).toBe(1);
   });
 });

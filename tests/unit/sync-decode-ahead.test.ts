@@ -15,7 +15,7 @@ function page(offset: number, text = REPLY) {
   // A buffer of its own (a small Buffer.from shares Node's pool, which is never freed from one view of it).
   const bytes = Buffer.alloc(Buffer.byteLength(text));
   bytes.write(text);
-  return { bytes, page: replyPage('domains', offset, 25, 'get-clients-domains', { kind: 'bytes', bytes, total: 2, returned: 2 }) };
+  return { bytes, page: replyPage('domains', offset, 25, 'get-clients-domains', { kind: 'bytes', bytes, total: 2, start: 0, returned: 2 }) };
 }
 
 /** A DecodeAhead whose turns wait in `turns` until run. */

@@ -68,21 +68,21 @@ function deferred<T>() {
 describe('paged pullers', () => {
   it('hand each page over as it is read, and not a page of an abandoned walk that lands late', async () => {
     const rows = (ids: number[]) => ids.map((id) => ({ id, name: `d${id}` }));
-    const page = (total: number, ids: number[]): Page<{ id: number; name: string }> => ({ total, start: 0, returned: ids.length, items: rows(ids) });
+    const page = (total: number, ids: number[], start: number): Page<{ id: number; name: string }> => ({ total, start, returned: ids.length, items: rows(ids) });
     const late = deferred<Page<{ id: number; name: string }>>();
     const replies: Array<(start: number) => Promise<Page<{ id: number; name: string }>> | undefined> = [
       // Walk 1: the first page promises 6 rows; offset 2 says 5 (the list moved); offset 4 answers only later.
-      () => Promise.resolve(page(6, [1, 2])),
-      (start) => (start === 2 ? Promise.resolve(page(5, [3, 4])) : late.promise),
-      (start) => (start === 2 ? Promise.resolve(page(5, [3, 4])) : late.promise),
+      () => Promise.resolve(page(6, [1, 2], 0)),
+      (start) => (start === 2 ? Promise.resolve(page(5, [3, 4], 2)) : late.promise),
+      (start) => (start === 2 ? Promise.resolve(page(5, [3, 4], 2)) : late.promise),
     ];
     let call = 0;
     const read = (limitstart: number) => {
       const scripted = replies[call++]?.(limitstart);
       if (scripted) return scripted;
       // Walk 2: five rows, consistent; the late page of walk 1 lands while it runs.
-      if (limitstart === 0) setTimeout(() => late.resolve(page(6, [99, 98])), 0);
-      return new Promise<Page<{ id: number; name: string }>>((r) => setTimeout(() => r(page(5, limitstart === 0 ? [1, 2] : limitstart === 2 ? [3, 4] : [5])), 5));
+      if (limitstart === 0) setTimeout(() => late.resolve(page(6, [99, 98], 4)), 0);
+      return new Promise<Page<{ id: number; name: string }>>((r) => setTimeout(() => r(page(5, limitstart === 0 ? [1, 2] : limitstart === 2 ? [3, 4] : [5], limitstart)), 5));
     };
     // Pages decoded already (the client's answer to a reply it could not hand on as bytes).
     const client = {
@@ -107,7 +107,7 @@ describe('paged pullers', () => {
         throw new Error('no page came as bytes');
       },
     };
-    const count = await PULLERS.domains(ctx);
+    const { count } = await PULLERS.domains(ctx);
     await new Promise((r) => setTimeout(r, 20));
     expect(count).toBe(5);
     expect(handed.some(([, ids]) => ids.includes(99))).toBe(false);
@@ -124,7 +124,7 @@ describe('paged pullers', () => {
     const client = {
       readListPage: (operation: string, { limitstart }: { limitstart: number }) => {
         const counters = replies.get(limitstart)!;
-        return Promise.resolve({ kind: 'bytes', bytes: Buffer.from(`${operation}@${limitstart}`), ...counters });
+        return Promise.resolve({ kind: 'bytes', bytes: Buffer.from(`${operation}@${limitstart}`), start: limitstart, ...counters });
       },
     } as unknown as SyncClient;
     const handed: Array<[offset: number, limit: number, operation: string, text: string]> = [];
@@ -140,12 +140,37 @@ describe('paged pullers', () => {
       },
       pageBytes: (offset, limit, operation, page) => handed.push([offset, limit, operation, page.bytes.toString()]),
     };
-    expect(await PULLERS.transactions(ctx)).toBe(5);
+    expect(await PULLERS.transactions(ctx)).toEqual({ count: 5, warnings: [] });
     expect(handed.toSorted(([a], [b]) => a - b)).toEqual([
       [0, 2, 'get-transactions', 'get-transactions@0'],
       [2, 2, 'get-transactions', 'get-transactions@2'],
       [4, 1, 'get-transactions', 'get-transactions@4'],
     ]);
     expect(progress.at(-1)).toEqual([5, 5]);
+  });
+
+  it('hand over every row of a first page that holds the whole list, though more than limitnum (a provider ignoring paging)', async () => {
+    const requests: Array<[number, number]> = [];
+    const client = {
+      readListPage: (operation: string, { limitstart, limitnum }: { limitstart: number; limitnum: number }) => {
+        requests.push([limitstart, limitnum]);
+        return Promise.resolve({ kind: 'bytes', bytes: Buffer.from(operation), total: 600, start: 0, returned: 600 });
+      },
+    } as unknown as SyncClient;
+    const handed: Array<[offset: number, limit: number]> = [];
+    const ctx: PullContext = {
+      client,
+      pageSize: 250,
+      concurrency: 2,
+      request: (send) => send(),
+      progress: () => {},
+      page: () => {
+        throw new Error('no page came decoded');
+      },
+      pageBytes: (offset, limit) => handed.push([offset, limit]),
+    };
+    expect(await PULLERS.transactions(ctx)).toEqual({ count: 600, warnings: [] });
+    expect(handed).toEqual([[0, 600]]);
+    expect(requests).toEqual([[0, 250]]);
   });
 });

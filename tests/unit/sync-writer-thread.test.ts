@@ -100,12 +100,12 @@ describe('the snapshot writer thread', () => {
     const sink = threadSink();
     const reply = Buffer.from(fixtureText('clients-domains.flat.json'));
     const header = { resource: 'domains', count: 2, at: '2026-11-22T10:00:00.000Z', today: '2026-11-22', previousSyncDay: null } as const;
-    sink.pageBytes('domains', 0, 25, 'get-clients-domains', { kind: 'bytes', bytes: Buffer.from('{"result":"success","numreturned":2,"domains":'), total: 2, returned: 2 });
+    sink.pageBytes('domains', 0, 25, 'get-clients-domains', { kind: 'bytes', bytes: Buffer.from('{"result":"success","numreturned":2,"domains":'), total: 2, start: 0, returned: 2 });
     await expect(sink.apply(header)).rejects.toThrow(/get-clients-domains: unexpected reply: reply is not a JSON object/);
     expect(mirror.counts().domains).toBe(0);
 
-    sink.pageBytes('domains', 0, 25, 'get-clients-domains', { kind: 'bytes', bytes: Buffer.from('garbage'), total: 2, returned: 2 });
-    sink.pageBytes('domains', 0, 25, 'get-clients-domains', { kind: 'bytes', bytes: reply, total: 2, returned: 2 });
+    sink.pageBytes('domains', 0, 25, 'get-clients-domains', { kind: 'bytes', bytes: Buffer.from('garbage'), total: 2, start: 0, returned: 2 });
+    sink.pageBytes('domains', 0, 25, 'get-clients-domains', { kind: 'bytes', bytes: reply, total: 2, start: 0, returned: 2 });
     expect(await sink.apply(header)).toMatchObject({ added: 2 });
     expect(mirror.get('domains', 31)?.domainName).toBe('bakery-example.test');
     expect(sink.fallbackReason).toBeNull();

@@ -23,7 +23,7 @@ import { isNotFoundText } from './whois-info.js';
 import { fromZod, parseOrThrow, record } from './record.js';
 import * as records from './records.js';
 import { isWireObject, unflatten, type WireObject, type WireValue } from './wire-shape.js';
-import { flag, idList, int, optInt, optText, text } from './wire-values.js';
+import { flag, id, idList, optId, optInt, optText, text } from './wire-values.js';
 
 export * from './list-decoders.js';
 
@@ -47,17 +47,25 @@ const tokenReply = record({
   accessToken: ['access_token', fromZod(z.string().min(1))],
   refreshToken: ['refresh_token', fromZod(z.string().min(1).nullish())],
   tokenType: ['token_type', fromZod(z.string().optional())],
-  expiresIn: ['expires_in', int],
+  expiresIn: ['expires_in', optInt],
 });
+
+/**
+ * The lifetime taken for a token whose expires_in is missing, zero or negative: kept that short, the token is
+ * used for a while and renewed, rather than taken as expired already, which sent the password again before
+ * every request.
+ */
+export const FALLBACK_TOKEN_LIFETIME_S = 300;
 
 export function decodeToken(operation: string, body: WireObject): Token {
   const reply = parseOrThrow(operation, '', tokenReply, body);
-  return { ...reply, refreshToken: reply.refreshToken ?? null, tokenType: reply.tokenType ?? 'Bearer' };
+  const expiresIn = reply.expiresIn !== null && reply.expiresIn > 0 ? reply.expiresIn : FALLBACK_TOKEN_LIFETIME_S;
+  return { ...reply, expiresIn, refreshToken: reply.refreshToken ?? null, tokenType: reply.tokenType ?? 'Bearer' };
 }
 
 const orderCreated = record({
-  orderId: ['orderid', int],
-  invoiceId: ['invoiceid', optInt],
+  orderId: ['orderid', id],
+  invoiceId: ['invoiceid', optId],
   productIds: ['productids', idList],
   serviceIds: ['serviceids', idList],
   addonIds: ['addonids', idList],
@@ -76,17 +84,17 @@ export function decodeOrderCreated(body: WireObject): OrderCreated {
   };
 }
 
-const contactRef = record({ contactId: ['contactid', int] });
+const contactRef = record({ contactId: ['contactid', id] });
 
 export const decodeContactRef = (operation: 'add-contact' | 'update-contact' | 'delete-contact', body: WireObject): ContactRef =>
   parseOrThrow(operation, '', contactRef, body);
 
-const invoiceCreated = record({ invoiceId: ['invoiceid', int], status: ['status', text] });
+const invoiceCreated = record({ invoiceId: ['invoiceid', id], status: ['status', text] });
 
 export const decodeInvoiceCreated = (body: WireObject): InvoiceCreated =>
   parseOrThrow('create-invoice', '', invoiceCreated, body);
 
-const ticketOpened = record({ id: ['id', optInt], tid: ['tid', optText], c: ['c', optText] });
+const ticketOpened = record({ id: ['id', optId], tid: ['tid', optText], c: ['c', optText] });
 
 export const decodeTicketOpened = (body: WireObject): TicketOpened => parseOrThrow('open-ticket', '', ticketOpened, body);
 

@@ -1,9 +1,9 @@
 /**
- * A list reply's envelope read from its bytes without decoding its records: `result`, `totalresults` and
- * `numreturned`, the top-level members a sync needs on the thread that pages through a list, while the
- * records themselves are decoded on the thread that writes them. Values between those members are skipped
- * (strings, numbers, nested objects and arrays), never built; the scan stops once all three are found, which
- * in the usual reply is within its first hundred bytes.
+ * A list reply's envelope read from its bytes without decoding its records: `result`, `totalresults`,
+ * `startnumber` and `numreturned`, the top-level members a sync needs on the thread that pages through a list,
+ * while the records themselves are decoded on the thread that writes them. Values between those members are
+ * skipped (strings, numbers, nested objects and arrays), never built; the scan stops once all four are found,
+ * which in the usual reply is within its first hundred bytes.
  *
  * Null when the bytes do not start as one JSON object whose members can be walked: the caller then reads the
  * reply the ordinary way (interpretReply), which says what is wrong with it.
@@ -14,6 +14,7 @@ export interface ListEnvelope {
   result: string | null;
   /** `totalresults` / `numreturned` as whole numbers (sent as numbers or digit strings); null when absent or not. */
   total: number | null;
+  start: number | null;
   returned: number | null;
 }
 
@@ -23,7 +24,7 @@ const BRACE_OPEN = 0x7b, BRACE_CLOSE = 0x7d, BRACKET_OPEN = 0x5b, BRACKET_CLOSE 
 const isSpace = (c: number) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
 
 export function readEnvelope(bytes: Uint8Array): ListEnvelope | null {
-  const envelope: ListEnvelope = { result: null, total: null, returned: null };
+  const envelope: ListEnvelope = { result: null, total: null, start: null, returned: null };
   const end = bytes.length;
   let at = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
   const skipSpace = () => {
@@ -81,8 +82,9 @@ export function readEnvelope(bytes: Uint8Array): ListEnvelope | null {
     if (at < 0) return null;
     if (key === 'result') envelope.result = bytes[valueStart] === QUOTE ? JSON.parse(text(valueStart, at)) as string : null;
     else if (key === 'totalresults') envelope.total = wholeNumber(text(valueStart, at));
+    else if (key === 'startnumber') envelope.start = wholeNumber(text(valueStart, at));
     else if (key === 'numreturned') envelope.returned = wholeNumber(text(valueStart, at));
-    if (envelope.result !== null && envelope.total !== null && envelope.returned !== null) return envelope;
+    if (envelope.result !== null && envelope.total !== null && envelope.start !== null && envelope.returned !== null) return envelope;
     skipSpace();
     if (bytes[at] === COMMA) at++;
     else if (bytes[at] === BRACE_CLOSE) return envelope;

@@ -37,18 +37,22 @@ function decodePage<T>(
   decodeRow: Decode<T>,
 ): Page<T> {
   const folded = unflatten(body);
+  const meta = parseOrThrow(operation, '', counters, folded);
+  // No list at all reads as empty only where the counters say so (a flattened empty list has no keys): a
+  // reply that lost its list must not empty the mirror.
+  const listed = path[0] in folded || (meta.total === 0 && (meta.returned ?? 0) === 0) || (meta.total === null && meta.returned === 0);
+  if (!listed) throw protocolError(operation, path[0], `no list of '${path[1]}' in the reply, though it does not say it has no rows`);
   const rows = readList(folded, path);
   const where = `${path[0]}.${path[1]}`;
   if (rows === null) throw protocolError(operation, path[0], `expected a list of '${path[1]}'`);
   const items = rows.map((row, i) => parseOrThrow(operation, `${where}[${i}]`, decodeRow, row));
-  const meta = parseOrThrow(operation, '', counters, folded);
   if (meta.returned !== null && meta.returned !== items.length) {
     throw protocolError(operation, 'numreturned', `says ${meta.returned} rows, reply holds ${items.length}`);
   }
   return {
     items,
     total: meta.total ?? items.length,
-    start: meta.start ?? 0,
+    start: meta.start,
     returned: items.length,
   };
 }

@@ -28,6 +28,8 @@ export interface ListPageBytes {
   kind: 'bytes';
   bytes: Buffer;
   total: number;
+  /** startnumber; null when the envelope does not say. */
+  start: number | null;
   returned: number;
 }
 

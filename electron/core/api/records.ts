@@ -19,7 +19,7 @@ import type {
   Transaction,
 } from '../../../shared/models.js';
 import { DecodeIssue, INVALID_INPUT, nestedList, record, type Decode } from './record.js';
-import { count, date, dateTime, flag, formattedMoney, int, money, optInt, text } from './wire-values.js';
+import { count, date, dateTime, flag, formattedMoney, id, money, optId, optInt, text } from './wire-values.js';
 
 /** Prices by currency then key; values kept as text ("-1.00" means "not offered" upstream). */
 function pricing(value: unknown): CataloguePricing {
@@ -41,14 +41,14 @@ function fieldName(value: unknown): string | null {
   throw new DecodeIssue(INVALID_INPUT);
 }
 
-const serviceCustomField = record({ id: ['id', int], name: ['name', fieldName], value: ['value', text] });
-const serviceConfigOption = record({ id: ['id', int], option: ['option', text], type: ['type', text], value: ['value', text] });
+const serviceCustomField = record({ id: ['id', id], name: ['name', fieldName], value: ['value', text] });
+const serviceConfigOption = record({ id: ['id', id], option: ['option', text], type: ['type', text], value: ['value', text] });
 
 export const service = record({
-  id: ['id', int],
-  clientId: ['clientid', optInt],
-  orderId: ['orderid', optInt],
-  pid: ['pid', optInt],
+  id: ['id', id],
+  clientId: ['clientid', optId],
+  orderId: ['orderid', optId],
+  pid: ['pid', optId],
   regDate: ['regdate', date],
   name: ['name', text],
   translatedName: ['translated_name', text],
@@ -56,7 +56,7 @@ export const service = record({
   translatedGroupName: ['translated_groupname', text],
   domain: ['domain', text],
   dedicatedIp: ['dedicatedip', text],
-  serverId: ['serverid', optInt],
+  serverId: ['serverid', optId],
   serverName: ['servername', text],
   serverIp: ['serverip', text],
   serverHostname: ['serverhostname', text],
@@ -70,7 +70,7 @@ export const service = record({
   status: ['status', text],
   username: ['username', text],
   subscriptionId: ['subscriptionid', text],
-  promoId: ['promoid', optInt],
+  promoId: ['promoid', optId],
   overrideAutoSuspend: ['overideautosuspend', flag],
   overrideSuspendUntil: ['overidesuspenduntil', date],
   ns1: ['ns1', text],
@@ -87,9 +87,9 @@ export const service = record({
 }) satisfies Decode<Service>;
 
 export const domain = record({
-  id: ['id', int],
-  userId: ['userid', optInt],
-  orderId: ['orderid', optInt],
+  id: ['id', id],
+  userId: ['userid', optId],
+  orderId: ['orderid', optId],
   regType: ['regtype', text],
   domainName: ['domainname', text],
   registrar: ['registrar', text],
@@ -103,7 +103,7 @@ export const domain = record({
   nextDueDate: ['nextduedate', date],
   status: ['status', text],
   subscriptionId: ['subscriptionid', text],
-  promoId: ['promoid', optInt],
+  promoId: ['promoid', optId],
   dnsManagement: ['dnsmanagement', flag],
   emailForwarding: ['emailforwarding', flag],
   idProtection: ['idprotection', flag],
@@ -113,7 +113,7 @@ export const domain = record({
 
 const orderLineItem = record({
   type: ['type', text],
-  relId: ['relid', optInt],
+  relId: ['relid', optId],
   productType: ['producttype', text],
   product: ['product', text],
   domain: ['domain', text],
@@ -123,10 +123,10 @@ const orderLineItem = record({
 });
 
 export const order = record({
-  id: ['id', int],
+  id: ['id', id],
   orderNum: ['ordernum', text],
-  userId: ['userid', optInt],
-  contactId: ['contactid', optInt],
+  userId: ['userid', optId],
+  contactId: ['contactid', optId],
   date: ['date', dateTime],
   nameservers: ['nameservers', text],
   transferSecret: ['transfersecret', text],
@@ -137,7 +137,7 @@ export const order = record({
   orderData: ['orderdata', text],
   amount: ['amount', money],
   paymentMethod: ['paymentmethod', text],
-  invoiceId: ['invoiceid', optInt],
+  invoiceId: ['invoiceid', optId],
   status: ['status', text],
   ipAddress: ['ipaddress', text],
   fraudModule: ['fraudmodule', text],
@@ -153,8 +153,8 @@ export const order = record({
 }) satisfies Decode<Order>;
 
 export const transaction = record({
-  id: ['id', int],
-  userId: ['userid', optInt],
+  id: ['id', id],
+  userId: ['userid', optId],
   currency: ['currency', optInt],
   gateway: ['gateway', text],
   date: ['date', dateTime],
@@ -164,13 +164,13 @@ export const transaction = record({
   amountOut: ['amountout', money],
   rate: ['rate', text],
   transId: ['transid', text],
-  invoiceId: ['invoiceid', optInt],
-  refundId: ['refundid', optInt],
+  invoiceId: ['invoiceid', optId],
+  refundId: ['refundid', optId],
 }) satisfies Decode<Transaction>;
 
 export const contact = record({
-  id: ['id', int],
-  userId: ['userid', optInt],
+  id: ['id', id],
+  userId: ['userid', optId],
   firstName: ['firstname', text],
   lastName: ['lastname', text],
   companyName: ['companyname', text],
@@ -195,29 +195,29 @@ export const contact = record({
 }) satisfies Decode<Contact>;
 
 export const announcement = record({
-  id: ['id', int],
+  id: ['id', id],
   date: ['date', dateTime],
   title: ['title', text],
   announcement: ['announcement', text],
   published: ['published', flag],
-  parentId: ['parentid', optInt],
+  parentId: ['parentid', optId],
   language: ['language', text],
   createdAt: ['created_at', dateTime],
   updatedAt: ['updated_at', dateTime],
 }) satisfies Decode<Announcement>;
 
 export const department = record({
-  id: ['id', int],
+  id: ['id', id],
   name: ['name', text],
   awaitingReply: ['awaitingreply', count],
   openTickets: ['opentickets', count],
 }) satisfies Decode<Department>;
 
 export const ticket = record({
-  id: ['id', int],
+  id: ['id', id],
   tid: ['tid', text],
-  deptId: ['deptid', optInt],
-  userId: ['userid', optInt],
+  deptId: ['deptid', optId],
+  userId: ['userid', optId],
   name: ['name', text],
   email: ['email', text],
   cc: ['cc', text],
@@ -235,8 +235,8 @@ export const ticket = record({
 
 /** `userid` may be missing where only `id` is sent (both name the client); decodeClientDetails falls back. */
 export const clientDetails = record({
-  userId: ['userid', optInt],
-  id: ['id', int],
+  userId: ['userid', optId],
+  id: ['id', id],
   uuid: ['uuid', text],
   firstName: ['firstname', text],
   lastName: ['lastname', text],
@@ -256,13 +256,13 @@ export const clientDetails = record({
   phoneNumber: ['phonenumber', text],
   phoneCc: ['phonecc', text],
   phoneNumberFormatted: ['phonenumberformatted', text],
-  billingCid: ['billingcid', optInt],
+  billingCid: ['billingcid', optId],
   notes: ['notes', text],
   twoFaEnabled: ['twofaenabled', flag],
   currency: ['currency', optInt],
   currencyCode: ['currency_code', text],
   defaultGateway: ['defaultgateway', text],
-  groupId: ['groupid', optInt],
+  groupId: ['groupid', optId],
   status: ['status', text],
   credit: ['credit', money],
   taxExempt: ['taxexempt', flag],
@@ -319,8 +319,8 @@ export const clientStats = record({
 }) satisfies Decode<ClientStats>;
 
 export const catalogueProduct = record({
-  pid: ['pid', int],
-  gid: ['gid', optInt],
+  pid: ['pid', id],
+  gid: ['gid', optId],
   name: ['name', text],
   description: ['description', text],
   type: ['type', text],
@@ -329,17 +329,17 @@ export const catalogueProduct = record({
 }) satisfies Decode<CatalogueProduct>;
 
 export const productAddon = record({
-  id: ['id', int],
+  id: ['id', id],
   name: ['name', text],
   description: ['description', text],
   billingCycle: ['billingcycle', text],
   pricing: ['pricing', pricing],
 }) satisfies Decode<ProductAddon>;
 
-const configOptionChoice = record({ id: ['id', int], name: ['name', text], price: ['price', money] });
+const configOptionChoice = record({ id: ['id', id], name: ['name', text], price: ['price', money] });
 
 export const configOption = record({
-  id: ['id', int],
+  id: ['id', id],
   name: ['name', text],
   type: ['type', text],
   choices: ['options', nestedList('option', configOptionChoice)],

@@ -34,6 +34,20 @@ export function int(value: unknown): number {
   return n;
 }
 
+/** A record's id: a whole number from 1 on (a negative or zero id would fail later, far from its cause). */
+export function id(value: unknown): number {
+  const n = int(value);
+  if (n < 1) throw expected('an id (a whole number from 1 on)', n);
+  return n;
+}
+
+/** An optional reference to another record: absent, null or '' give null; 0 (the provider's "none") stays; never negative. */
+export function optId(value: unknown): number | null {
+  const n = optInt(value);
+  if (n !== null && n < 0) throw expected('an id (a whole number from 0 on)', n);
+  return n;
+}
+
 /** An optional integer: absent, null or '' give null. */
 export function optInt(value: unknown): number | null {
   const v = scalar(value);

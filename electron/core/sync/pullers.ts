@@ -1,14 +1,16 @@
 /**
- * How each resource is read from the provider: paged lists through fetchAll, the catalogue as products plus
+ * How each resource is read from the provider: paged lists through walkList, the catalogue as products plus
  * their add-ons and options (bounded concurrency), departments and client details in one request each.
  * Records go to the sink page by page as they are read; a paged list's pages go as their reply bytes
  * (`ctx.pageBytes`), decoded where they are written, so that this thread only sends requests and reads
  * envelopes; the rest as records (`ctx.page`). A puller resolves with how many records the resource has,
- * which are then indexes 0..count-1 of what it handed over.
+ * which are then indexes 0..count-1 of what it handed over, and any warnings.
  */
 import type { ResellerClient } from '../api/client.js';
-import type { ListPageBytes, PagedListOperation } from '../api/paged-lists.js';
-import { fetchAll } from '../api/paging.js';
+import type { Page } from '../../../shared/models.js';
+import { decodeListPageBytes, type ListPageBytes, type ListPageReply, type PagedListOperation } from '../api/paged-lists.js';
+import { walkList, type PageCounts } from '../api/paging.js';
+import { releaseBytes } from '../api/reply-bytes.js';
 import type { SyncedResource } from '../mirror/index.js';
 import { mapBounded } from './bounded.js';
 
@@ -36,42 +38,74 @@ export interface PullContext {
   pageBytes(offset: number, limit: number, operation: PagedListOperation, page: ListPageBytes): void;
 }
 
-/** Reads one resource; resolves with its record count. */
-type Puller = (ctx: PullContext) => Promise<number>;
+/** What a puller read: the resource's record count, and what it put up with on the way (for the summary). */
+export interface PullResult {
+  count: number;
+  warnings: string[];
+}
 
-async function pageThrough(ctx: PullContext, operation: PagedListOperation): Promise<number> {
+/** Reads one resource. */
+type Puller = (ctx: PullContext) => Promise<PullResult>;
+
+/**
+ * A list this long has its pages decoded here rather than by the sink, so that their ids are known to the walk:
+ * a provider that serves the same rows again ends the list instead of being paged to its (claimed) end. Real
+ * accounts stay below it and keep the fast path (this thread reads only envelopes).
+ */
+export const VERIFY_IDS_ABOVE = 50_000;
+
+/** A page as the walk sees it, with how to hand its rows over. */
+interface WalkedPage extends PageCounts {
+  handOver(offset: number, used: number): void;
+}
+
+function walkedPage(ctx: PullContext, operation: PagedListOperation, reply: ListPageReply<{ id: number }>): WalkedPage {
+  if (reply.kind === 'bytes' && reply.total <= VERIFY_IDS_ABOVE) {
+    return { ...reply, ids: null, handOver: (offset, used) => ctx.pageBytes(offset, used, operation, reply) };
+  }
+  const page = reply.kind === 'bytes' ? decodedPage(operation, reply) : reply.page;
+  return {
+    total: page.total,
+    start: page.start ?? (reply.kind === 'bytes' ? reply.start : null),
+    returned: page.items.length,
+    ids: page.items.map((record) => record.id),
+    handOver: (offset, used) => ctx.page(offset, page.items.slice(0, used)),
+  };
+}
+
+function decodedPage(operation: PagedListOperation, reply: ListPageBytes): Page<{ id: number }> {
+  try {
+    const items = decodeListPageBytes(operation, reply.bytes, reply) as Array<{ id: number }>;
+    return { items, total: reply.total, start: reply.start, returned: items.length };
+  } finally {
+    releaseBytes(reply.bytes);
+  }
+}
+
+async function pageThrough(ctx: PullContext, operation: PagedListOperation): Promise<PullResult> {
   let done = 0;
-  let walk = 0;
-  const rows = await fetchAll<null>(
+  return walkList<WalkedPage>(
     async (limitstart, limitnum) => {
-      // fetchAll walks the list again from offset 0 when it changed underneath; a page of an earlier walk that
-      // lands after that is not handed over (its indexes may no longer be its records').
-      const thisWalk = limitstart === 0 ? ++walk : walk;
       const reply = await ctx.request(() => ctx.client.readListPage(operation, { limitstart, limitnum }));
       const { total, returned } = reply.kind === 'bytes' ? reply : reply.page;
       done = (limitstart === 0 ? 0 : done) + returned;
       ctx.progress(Math.min(done, total), total);
-      // fetchAll uses at most limitnum rows of a page; so does the sink (rows past it would cover the next page's).
-      if (thisWalk === walk) {
-        if (reply.kind === 'bytes') ctx.pageBytes(limitstart, limitnum, operation, reply);
-        else ctx.page(limitstart, reply.page.items.slice(0, limitnum));
-      }
-      // fetchAll only counts: the records are the sink's, which also says if one of them came twice.
-      return { total, start: limitstart, returned, items: new Array<null>(returned).fill(null) };
+      return walkedPage(ctx, operation, reply);
     },
+    // The walk takes only its current walk's pages, and of each the rows it uses; so does the sink.
+    { take: (start, page, used) => page.handOver(start, used) },
     { operation, pageSize: ctx.pageSize, concurrency: ctx.concurrency },
   );
-  return rows.length;
 }
 
-async function single(ctx: PullContext, read: () => Promise<readonly unknown[]>): Promise<number> {
+async function single(ctx: PullContext, read: () => Promise<readonly unknown[]>): Promise<PullResult> {
   const records = await ctx.request(read);
   ctx.progress(1, 1);
   ctx.page(0, records);
-  return records.length;
+  return { count: records.length, warnings: [] };
 }
 
-async function pullCatalogue(ctx: PullContext): Promise<number> {
+async function pullCatalogue(ctx: PullContext): Promise<PullResult> {
   const products = (await ctx.request(() => ctx.client.getProducts())).items;
   let done = 0;
   ctx.progress(done, products.length);
@@ -84,7 +118,7 @@ async function pullCatalogue(ctx: PullContext): Promise<number> {
     return { ...product, addons: addons.items, configOptions: options.items };
   });
   ctx.page(0, entries);
-  return entries.length;
+  return { count: entries.length, warnings: [] };
 }
 
 export const PULLERS: Record<SyncedResource, Puller> = {

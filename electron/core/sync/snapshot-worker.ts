@@ -46,7 +46,8 @@ port.on('message', (request: SnapshotRequest) => {
   } else if (request.kind === 'reply') {
     const { resource, offset, limit, operation, total, returned, bytes } = request;
     const body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    const page = replyPage(resource, offset, limit, operation, { kind: 'bytes', bytes: body, total, returned });
+    // The paging thread has checked startnumber; the writer needs only the counts.
+    const page = replyPage(resource, offset, limit, operation, { kind: 'bytes', bytes: body, total, start: null, returned });
     buffer.put(resource, page);
     ahead.add(resource, page);
   } else if (request.kind === 'discard') {

@@ -20,7 +20,7 @@ export const TODAY = '2026-11-22';
 export const NOON = () => new Date(2026, 10, 22, 12, 0, 0);
 
 export function startTestSandbox(overrides: SandboxOverrides = {}): Promise<RunningSandbox> {
-  return startSandbox({ port: 0, altPort: 0, controlPort: 0, today: TODAY, ...overrides });
+  return startSandbox({ port: 0, altPort: 0, controlPort: 0, today: TODAY, strict: true, ...overrides });
 }
 
 /** Quick retries: tests wait on them. */
