@@ -72,6 +72,9 @@ async function start(): Promise<void> {
   openWindow(binding);
 }
 
+// Windows shows an app's notifications under its AppUserModelID: the installer's (build/electron-builder.yml appId).
+if (process.platform === 'win32') app.setAppUserModelId('app.resellerdesk.desktop');
+
 // One instance per user: a second launch focuses the existing window.
 if (!app.requestSingleInstanceLock()) {
   app.quit();

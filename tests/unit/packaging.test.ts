@@ -57,6 +57,12 @@ describe('the electron-builder configuration', () => {
     expect(ico.readUInt8(6 + 16 * 6)).toBe(0); // the last entry is 256 px (written as 0)
   });
 
+  it('has the appId the shell gives Windows for its notifications', async () => {
+    const config = await loadConfig();
+    const shell = readFileSync(join(root, 'electron/main/index.ts'), 'utf8');
+    expect(shell).toContain(`app.setAppUserModelId('${config.appId}')`);
+  });
+
   it('unpacks the native modules’ .node files from the asar and does not rebuild them', async () => {
     const config = await loadConfig();
     expect(config.asarUnpack).toEqual(NATIVE_PATTERNS);
