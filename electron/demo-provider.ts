@@ -12,10 +12,16 @@ export interface RunningDemoProvider extends DemoProvider {
   controlUrl: string;
 }
 
-export async function startDemoProvider(dataDir: string, preset: DemoPreset = 'demo'): Promise<RunningDemoProvider> {
+/** Ports for the base and alt base URLs; 0 (the default) picks free ones. */
+export interface DemoPorts {
+  port?: number;
+  altPort?: number;
+}
+
+export async function startDemoProvider(dataDir: string, preset: DemoPreset = 'demo', ports: DemoPorts = {}): Promise<RunningDemoProvider> {
   // Loaded on first use: most launches open a real account and never need the sandbox's server.
   const { startSandbox } = await import('../sandbox/index.js');
   // Each preset keeps its own provider state: a demo state is never reused as a large one.
   const db = join(dataDir, preset === 'demo' ? 'demo-provider.db' : `demo-provider-${preset}.db`);
-  return startSandbox({ port: 0, altPort: 0, controlPort: 0, preset, db });
+  return startSandbox({ port: ports.port ?? 0, altPort: ports.altPort ?? 0, controlPort: 0, preset, db });
 }

@@ -31,7 +31,7 @@ import { checkConnection } from './accounts/connection-check.js';
 import { ApiError, CLIENT_SECRET_SECRET, PASSWORD_SECRET, REFRESH_TOKEN_SECRET, type ClientOptions, type RetryPolicy } from './api/index.js';
 import { accountPaths } from './data-dir.js';
 import { DeskError, toDeskError } from './desk-error.js';
-import { collectPages, toCsv } from './export/csv.js';
+import { collectPages, resourceFields, toCsv } from './export/csv.js';
 import { openOutbox, overlay, type OverlayResource } from './outbox/index.js';
 import { fileSettingsStore, type SettingsStore } from './settings-store.js';
 import { AT_REST_KEY_SECRET, AtRestCipher, type SecretVault } from './vault/index.js';
@@ -339,7 +339,10 @@ export class Desk extends EventEmitter<DeskEvents> {
     if (!keepData) await this.options.vault.delete(config.name, AT_REST_KEY_SECRET);
     this.accounts.remove(config.name);
     if (!keepData) await rm(accountPaths(this.options.dataDir, config.name).dir, { recursive: true, force: true });
-    this.emitAccounts();
+    // The open account went: the one that is current now opens in its place.
+    const next = this.accounts.current;
+    if (isOpen && next !== null) await this.openAccount(this.accounts.get(next));
+    else this.emitAccounts();
   }
 
   /** Edits not yet confirmed in the outbox of an account that is not open (counted without unsealing anything). */
@@ -399,12 +402,15 @@ export class Desk extends EventEmitter<DeskEvents> {
   }
 
   /** Every row of a list's view, as shown (queued edits laid over), without the overlay's own markers. */
-  private exportView({ format, ...view }: ParsedInput<'data.export'>): ExportFile {
+  private exportView({ format, bom, ...view }: ParsedInput<'data.export'>): ExportFile {
     const rows = collectPages((after) => this.list({ ...view, after, limit: 1000 })).map(
       ({ pending: _pending, pendingEntryIds: _ids, failed: _failed, ...record }) => record,
     );
-    const stamp = new Date().toISOString().slice(0, 10);
-    return { fileName: `${view.resource}-${stamp}.${format}`, mimeType: 'text/csv', text: toCsv(rows), rows: rows.length };
+    const fileName = `${view.resource}-${new Date().toISOString().slice(0, 10)}.${format}`;
+    if (format === 'json') return { fileName, mimeType: 'application/json', text: JSON.stringify(rows), rows: rows.length };
+    const currency = this.current.mirror.list('client', { limit: 1 }).rows[0]?.client.currencyCode || undefined;
+    const text = toCsv(rows, { fields: resourceFields(view.resource), currency, bom });
+    return { fileName, mimeType: 'text/csv', text, rows: rows.length };
   }
 
   private getRecord(resource: ResourceName, id: number | string): OverlaidRecord | null {

@@ -1,16 +1,74 @@
-/** Records as CSV (the CLI's `export` and the app's "Export this view"), and every page of a keyset-paged list. */
+/**
+ * Records as CSV (the CLI's `export` and the app's "Export this view"), and every page of a keyset-paged list.
+ * A cell reads as a person expects in a spreadsheet: money with its currency, provider times with their zone,
+ * announcement HTML and PHP-serialized blobs as text, and no cell a spreadsheet would run as a formula.
+ */
+import { decodeHTML } from 'entities';
 import Papa from 'papaparse';
+import { unserialize } from 'php-serialize';
+import type { ResourceName } from '../../../shared/records.js';
+import { RESOURCE_VIEWS, type FieldSpec } from '../../../shared/resource-fields.js';
 
-/** CSV with one column per top-level field; nested values (line items, custom fields) as JSON text. */
-export function toCsv(records: readonly object[]): string {
-  const columns = [...new Set(records.flatMap((r) => Object.keys(r)))];
+export interface CsvOptions {
+  /** The resource's fields as the app describes them: in the header also when there are no rows, and saying which hold money or HTML. */
+  fields?: readonly FieldSpec[];
+  /** The account's currency code, written after each amount. */
+  currency?: string;
+  /** Starts the text with a byte order mark, for spreadsheets that read UTF-8 only with one. */
+  bom?: boolean;
+}
+
+/** CSV with a header row and one column per top-level field; nested values (line items, custom fields) as JSON text. */
+export function toCsv(records: readonly object[], options: CsvOptions = {}): string {
+  const kinds = new Map((options.fields ?? []).map((f) => [f.field, f.kind]));
+  const keys = new Set([...records.flatMap((r) => Object.keys(r)), ...kinds.keys()]);
+  // The id first, wherever the overlay left it.
+  const columns = [...['id', 'pid'].filter((k) => keys.has(k)), ...[...keys].filter((k) => k !== 'id' && k !== 'pid')];
   const rows = records.map((r) =>
-    columns.map((c) => {
-      const value = (r as Record<string, unknown>)[c];
-      return value !== null && typeof value === 'object' ? JSON.stringify(value) : value;
-    }),
+    columns.map((c) => cellText((r as Record<string, unknown>)[c], kinds.get(c), options.currency)),
   );
-  return Papa.unparse({ fields: columns, data: rows }, { newline: '\n' });
+  const text = Papa.unparse({ fields: columns, data: rows }, { newline: '\n', escapeFormulae: true });
+  return options.bom ? `\uFEFF${text}` : text;
+}
+
+/** The provider writes local time without a zone; the engine takes it as UTC (the replayer's serverUtcOffsetMinutes default). */
+const PROVIDER_DATE_TIME = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})$/;
+const PHP_SERIALIZED_ARRAY = /^a:\d+:\{.*\}$/s;
+
+function cellText(value: unknown, kind: FieldSpec['kind'] | undefined, currency: string | undefined): unknown {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'object') return JSON.stringify(value);
+  if (typeof value !== 'string') return value;
+  if (kind === 'money' && currency && value !== '') return `${value} ${currency}`;
+  if (kind === 'html') return htmlToText(value);
+  const dateTime = PROVIDER_DATE_TIME.exec(value);
+  if (dateTime) return `${dateTime[1]}T${dateTime[2]}Z`;
+  if (PHP_SERIALIZED_ARRAY.test(value)) return phpToJson(value);
+  return value;
+}
+
+function phpToJson(value: string): string {
+  try {
+    return JSON.stringify(unserialize(value));
+  } catch {
+    return value;
+  }
+}
+
+/** Paragraphs and line breaks as new lines, tags dropped, entities decoded. */
+function htmlToText(html: string): string {
+  const text = html
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(p|div|li|h[1-6])>/gi, '\n')
+    .replace(/<[^>]*>/g, '');
+  return decodeHTML(text).replace(/\n{3,}/g, '\n\n').trim();
+}
+
+/** The fields the app shows of a resource (its list's columns and its detail pane's), each once. */
+export function resourceFields(resource: ResourceName): FieldSpec[] {
+  const view = resource === 'client' ? null : RESOURCE_VIEWS[resource];
+  const all = view ? [...view.columns, ...view.detail.flatMap((group) => group.fields ?? [])] : [];
+  return [...new Map(all.map((f) => [f.field, f])).values()];
 }
 
 /** Reads every page, one at a time (memory holds one page of SQLite rows besides the result). */
