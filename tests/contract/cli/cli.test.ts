@@ -30,7 +30,7 @@ function cli(args: string[], secrets: { clientSecret?: string; password?: string
 const count = (table: string) => (sb.db.prepare(`SELECT count(*) AS n FROM ${table} WHERE userid = 1`).get() as { n: number }).n;
 
 beforeAll(async () => {
-  sb = await startSandbox({ port: 0, altPort: 0, controlPort: 0 });
+  sb = await startSandbox({ port: 0, altPort: 0, controlPort: 0, strict: true });
 });
 
 afterAll(async () => {
@@ -58,7 +58,7 @@ describe('reseller-desk CLI', () => {
     expect(missing.stderr).toMatch(/RESELLER_DESK_CLIENT_SECRET/);
     const wrong = await cli(args, { clientSecret: sb.clientSecret, password: 'wrong' });
     expect(wrong.code).toBe(1);
-    expect(wrong.stderr).toMatch(/refused the credentials/);
+    expect(wrong.stderr).toMatch(/refused this e-mail and password/);
     expect(JSON.parse((await cli(['account', 'list', '--json'])).stdout)).toEqual([]);
   });
 

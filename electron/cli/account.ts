@@ -1,0 +1,111 @@
+/** `reseller-desk account add|edit|list|use|remove`. */
+import type { AccountSummary } from '../../shared/contract.js';
+import { DeskError } from '../core/desk-error.js';
+import { UsageError } from './args.js';
+import type { CommandName } from './commands.js';
+import type { CommandContext } from './context.js';
+import { print, say, table } from './output.js';
+
+/** The command line's name for each field of an account. */
+const FLAGS: Record<string, string> = {
+  name: 'NAME',
+  baseUrl: '--base-url',
+  altBaseUrl: '--alt-base-url',
+  service: '--service',
+  clientId: '--client-id',
+  username: '--username',
+  clientSecret: 'RESELLER_DESK_CLIENT_SECRET',
+  password: 'RESELLER_DESK_PASSWORD',
+};
+
+export async function accountAdd({ desk, words: [name], options, secrets }: CommandContext): Promise<number> {
+  const missing = (['base-url', 'client-id', 'username'] as const).filter((flag) => options[flag] === undefined).map((flag) => `--${flag}`);
+  if (missing.length > 0) throw new UsageError(`account add: ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} required`, 'account add');
+  if (!secrets.clientSecret || !secrets.password) {
+    throw new UsageError('account add: set RESELLER_DESK_CLIENT_SECRET and RESELLER_DESK_PASSWORD (secrets are never taken as arguments)', 'account add');
+  }
+  const added = await withFlagNames('account add', () =>
+    desk.call('accounts.add', {
+      name,
+      baseUrl: options['base-url'],
+      altBaseUrl: options['alt-base-url'] ?? '',
+      service: options.service,
+      clientId: options['client-id'],
+      username: options.username,
+      clientSecret: secrets.clientSecret,
+      password: secrets.password,
+    }),
+  );
+  say(`added account "${added.name}" (${added.baseUrl}); it is the current account; its secrets are in ${secretHome(secrets.noKeychain)}`);
+  return 0;
+}
+
+export async function accountEdit({ desk, words: [name], options, secrets }: CommandContext): Promise<number> {
+  const changes = {
+    baseUrl: options['base-url'],
+    altBaseUrl: options['alt-base-url'],
+    service: options.service,
+    clientId: options['client-id'],
+    username: options.username,
+    clientSecret: secrets.clientSecret ?? undefined,
+    password: secrets.password ?? undefined,
+  };
+  if (Object.values(changes).every((value) => value === undefined)) {
+    throw new UsageError('account edit: give what changes (--base-url, --alt-base-url, --service, --client-id, --username)', 'account edit');
+  }
+  const edited = await withFlagNames('account edit', () => desk.call('accounts.edit', { name, ...changes }));
+  say(`account "${edited.name}" now connects to ${edited.baseUrl} (service "${edited.service}")`);
+  return 0;
+}
+
+export async function accountList({ desk, options }: CommandContext): Promise<number> {
+  const accounts = await desk.call('accounts.list');
+  print(options.json, accounts, () =>
+    accounts.length === 0
+      ? 'no accounts yet: add one with `reseller-desk account add`, or run `reseller-desk sandbox`'
+      : table(
+          ['NAME', 'BASE URL', 'USERNAME', 'CURRENT'],
+          accounts.map((a) => [a.name, a.demo ? 'the bundled demo provider' : a.baseUrl, a.username, a.current ? '*' : '']),
+        ),
+  );
+  return 0;
+}
+
+export async function accountUse({ desk, words: [name] }: CommandContext): Promise<number> {
+  await desk.call('accounts.select', { name });
+  say(`"${name}" is now the current account`);
+  return 0;
+}
+
+export async function accountRemove({ desk, words: [name], options }: CommandContext): Promise<number> {
+  let left: AccountSummary[];
+  try {
+    left = await desk.call('accounts.remove', { name, force: options.force, keepData: options['keep-data'] });
+  } catch (error) {
+    if (!(error instanceof DeskError) || error.code !== 'refused') throw error;
+    throw new Error(
+      `${error.message.replace(/ ?send or discard them first, or remove with force\.$/, '')}\n` +
+        `  send them:      reseller-desk sync --account "${name}"\n` +
+        `  see them:       reseller-desk outbox --account "${name}"\n` +
+        `  drop one:       reseller-desk outbox discard ID --account "${name}"\n` +
+        '  or remove anyway, losing them: add --force',
+    );
+  }
+  const current = left.find((a) => a.current);
+  say(`removed account "${name}"${options['keep-data'] ? ' (its data is kept)' : ''}; ${current ? `the current account is now "${current.name}"` : 'no account is left'}`);
+  return 0;
+}
+
+function secretHome(noKeychain: string | null): string {
+  return noKeychain === null ? 'the OS keychain' : 'memory for this command only (no OS keychain here: set the two variables for each command)';
+}
+
+/** A field the engine refuses is named as the command line names it, as bad usage. */
+async function withFlagNames<T>(command: CommandName, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!(error instanceof DeskError) || error.code !== 'invalid_input' || !error.issues) throw error;
+    throw new UsageError(`${command}: ${error.issues.map((i) => `${FLAGS[i.field] ?? i.field} ${i.message}`).join('; ')}`, command);
+  }
+}

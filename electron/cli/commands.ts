@@ -1,0 +1,131 @@
+/** The commands and options of reseller-desk, as data: the parser, the help and the checks all read this. */
+import type { ParseArgsConfig } from 'node:util';
+
+export const OPTIONS = {
+  'data-dir': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean' },
+  account: { type: 'string' },
+  json: { type: 'boolean' },
+  'base-url': { type: 'string' },
+  'alt-base-url': { type: 'string' },
+  service: { type: 'string' },
+  'client-id': { type: 'string' },
+  username: { type: 'string' },
+  force: { type: 'boolean' },
+  'keep-data': { type: 'boolean' },
+  only: { type: 'string', multiple: true },
+  format: { type: 'string' },
+  bom: { type: 'boolean' },
+  params: { type: 'string' },
+  'server-id': { type: 'string' },
+  limit: { type: 'string' },
+  preset: { type: 'string' },
+  port: { type: 'string' },
+  'alt-port': { type: 'string' },
+} as const satisfies ParseArgsConfig['options'];
+
+export type OptionName = Exclude<keyof typeof OPTIONS, 'data-dir' | 'help' | 'version'>;
+
+export const OPTION_HELP: Record<OptionName, string> = {
+  account: '--account NAME      use this account for this command only (`account use` changes the current one)',
+  json: '--json              machine-readable output: one JSON value on stdout',
+  'base-url': "--base-url URL      the provider's address, without /api/v2/… (e.g. https://api.example.com)",
+  'alt-base-url': '--alt-base-url URL  the address of the four alt operations; leave out when they are on the base URL',
+  service: "--service SEGMENT   the provider's segment in /api/v2/<segment>/… (default svc)",
+  'client-id': '--client-id ID      the OAuth client id the provider gave you',
+  username: '--username EMAIL    the e-mail address you sign in with',
+  force: '--force             remove even though edits are queued (they are lost)',
+  'keep-data': '--keep-data         keep the mirror and outbox files (and the key of their sealed EPP codes)',
+  only: '--only RESOURCE     pull only these resources (repeat, or a comma-separated list)',
+  format: '--format csv|json   csv (a header row, one line per record) or json (default)',
+  bom: '--bom               start the CSV with a byte order mark (for spreadsheets that need one)',
+  params: '--params JSON       the edit\'s parameters as JSON, or @FILE to read them from a file',
+  'server-id': '--server-id N       the id the record got on the provider (a create found applied there)',
+  limit: '--limit N           at most N hits (default 20, at most 100)',
+  preset: '--preset demo|large the generated data (default demo)',
+  port: '--port N            the base URL\'s port (default: a free one)',
+  'alt-port': '--alt-port N        the alt base URL\'s port (default: a free one)',
+};
+
+export interface CommandSpec {
+  /** The words after the command, by name, and how many of them there may be. */
+  words: { names: string[]; length: [min: number, max: number] };
+  options: readonly OptionName[];
+  summary: string;
+  details?: string;
+  /** Talks to the provider: needs the account's secrets, and starts the demo provider for the demo account. */
+  provider: boolean;
+}
+
+const word = (...names: string[]) => ({ names, length: [names.length, names.length] as [number, number] });
+const none = { names: [], length: [0, 0] as [number, number] };
+const connection: OptionName[] = ['base-url', 'alt-base-url', 'service', 'client-id', 'username'];
+
+export const COMMANDS = {
+  'account add': {
+    words: word('NAME'),
+    options: connection,
+    summary: 'check the credentials with the provider and store the account',
+    details:
+      'Needs --base-url, --client-id and --username; the secrets come from RESELLER_DESK_CLIENT_SECRET and\n' +
+      'RESELLER_DESK_PASSWORD (never from arguments). The new account becomes the current one.',
+    provider: true,
+  },
+  'account edit': {
+    words: word('NAME'),
+    options: connection,
+    summary: "change an account's connection (checked with the provider first)",
+    details: 'Secrets in RESELLER_DESK_CLIENT_SECRET / RESELLER_DESK_PASSWORD replace the stored ones.',
+    provider: true,
+  },
+  'account list': { words: none, options: ['json'], summary: 'the stored accounts (* marks the current one)', provider: false },
+  'account use': { words: word('NAME'), options: [], summary: 'make NAME the current account (the one commands use by default)', provider: false },
+  'account remove': {
+    words: word('NAME'),
+    options: ['force', 'keep-data'],
+    summary: 'forget an account, its secrets and its local data',
+    details: 'Refused while the account has queued edits, unless --force.',
+    provider: false,
+  },
+  sync: {
+    words: none,
+    options: ['account', 'json', 'only'],
+    summary: 'send queued edits, then pull the account into the local mirror',
+    details: 'Ctrl-C stops it: resources pulled in full are kept, the one cut short is discarded.',
+    provider: true,
+  },
+  status: { words: none, options: ['account', 'json'], summary: 'per resource: rows and last synced; outbox counts', provider: false },
+  export: {
+    words: word('RESOURCE'),
+    options: ['account', 'format', 'bom'],
+    summary: 'every record of RESOURCE as the app shows it (queued edits included), on stdout',
+    provider: false,
+  },
+  search: { words: word('TEXT'), options: ['account', 'json', 'limit'], summary: 'records matching TEXT, across resources', provider: false },
+  show: { words: word('RESOURCE', 'ID'), options: ['account', 'json'], summary: 'one record, as the app shows it (an id, or a local id such as local:7)', provider: false },
+  outbox: { words: none, options: ['account', 'json'], summary: 'the queued edits and their states', provider: false },
+  'outbox retry': { words: word('ID'), options: ['account', 'json'], summary: 'send a failed edit again now', provider: true },
+  'outbox discard': { words: word('ID'), options: ['account', 'json'], summary: 'drop a queued edit without sending it', provider: false },
+  'outbox mark-applied': {
+    words: word('ID'),
+    options: ['account', 'json', 'server-id'],
+    summary: 'an edit to review that you found applied on the provider',
+    provider: true,
+  },
+  queue: {
+    words: word('KIND'),
+    options: ['account', 'json', 'params'],
+    summary: 'queue an edit (sent by the next sync), checked as the app checks it',
+    provider: false,
+  },
+  sandbox: {
+    words: none,
+    options: ['preset', 'port', 'alt-port'],
+    summary: 'start the bundled demo provider and add its account ("Demo"); runs until Ctrl-C',
+    details: 'Other commands on the Demo account use this provider while it runs.',
+    provider: true,
+  },
+} as const satisfies Record<string, CommandSpec>;
+
+export type CommandName = keyof typeof COMMANDS;

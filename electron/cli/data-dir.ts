@@ -1,0 +1,24 @@
+/** The data folder the command line names (or the default), checked before the engine opens it. */
+import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
+import { UsageError } from './args.js';
+
+export function checkDataDir(dir: string, named: boolean): void {
+  const what = named ? `--data-dir ${dir}` : `the data folder ${dir}`;
+  let stat;
+  try {
+    stat = statSync(dir);
+  } catch {
+    try {
+      mkdirSync(dir, { recursive: true });
+      return;
+    } catch (error) {
+      throw new UsageError(`${what} cannot be created (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    }
+  }
+  if (!stat.isDirectory()) throw new UsageError(`${what} is a file, not a folder`);
+  try {
+    accessSync(dir, constants.W_OK);
+  } catch {
+    throw new UsageError(`${what} is read-only: give a folder you can write to`);
+  }
+}

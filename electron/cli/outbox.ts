@@ -1,0 +1,99 @@
+/** The outbox from the command line: `outbox` (list), `outbox retry|discard|mark-applied ID`, `queue KIND --params`. */
+import { lstatSync, readFileSync } from 'node:fs';
+import type { OutboxEntry } from '../../shared/outbox/entry.js';
+import { DeskError } from '../core/desk-error.js';
+import { UsageError } from './args.js';
+import type { CommandName } from './commands.js';
+import { useAccount, type CommandContext } from './context.js';
+import { print, table } from './output.js';
+
+/** Larger parameters than any edit needs are refused before they are read. */
+const MAX_PARAMS_BYTES = 1024 * 1024;
+
+export async function outboxList(context: CommandContext): Promise<number> {
+  await useAccount(context);
+  const entries = await context.desk.call('outbox.list');
+  print(context.options.json, entries, () =>
+    entries.length === 0
+      ? 'the outbox is empty'
+      : table(
+          ['ID', 'KIND', 'STATE', 'RECORD', 'TRIES', 'NOTE'],
+          entries.map((e) => [e.id, e.kind, e.state, e.recordKey, e.attempts, e.lastError?.message ?? e.waitingFor ?? '']),
+        ),
+  );
+  return 0;
+}
+
+export async function outboxRetry(context: CommandContext): Promise<number> {
+  const id = entryId(context, 'outbox retry');
+  await useAccount(context);
+  return printEntry(context, await context.desk.call('outbox.retry', { id }));
+}
+
+export async function outboxDiscard(context: CommandContext): Promise<number> {
+  const id = entryId(context, 'outbox discard');
+  await useAccount(context);
+  return printEntry(context, await context.desk.call('outbox.discard', { id }));
+}
+
+export async function outboxMarkApplied(context: CommandContext): Promise<number> {
+  const id = entryId(context, 'outbox mark-applied');
+  const raw = context.options['server-id'];
+  const serverId = raw === undefined ? undefined : Number(raw);
+  if (serverId !== undefined && !(Number.isInteger(serverId) && serverId > 0)) {
+    throw new UsageError(`--server-id must be a whole number above 0 (got "${raw}")`, 'outbox mark-applied');
+  }
+  await useAccount(context);
+  return printEntry(context, await context.desk.call('outbox.markApplied', { id, serverId }));
+}
+
+/** Queues any edit through outbox.enqueue, the procedure the app uses: the same checks, the same messages. */
+export async function queue(context: CommandContext): Promise<number> {
+  const { desk, words, options } = context;
+  if (options.params === undefined) throw new UsageError('queue: --params is required (JSON, or @FILE)', 'queue');
+  const params = readParams(options.params);
+  await useAccount(context);
+  let entry: OutboxEntry;
+  try {
+    entry = await desk.call('outbox.enqueue', { kind: words[0], params });
+  } catch (error) {
+    if (error instanceof DeskError && error.code === 'invalid_input') throw new UsageError(`queue: ${error.message.replace(/^outbox.enqueue: kind:/, 'KIND')}`, 'queue');
+    throw error;
+  }
+  print(options.json, entry, () => `queued #${entry.id} ${entry.kind} (${entry.recordKey}); \`reseller-desk sync\` sends it`);
+  return 0;
+}
+
+function readParams(value: string): unknown {
+  const file = value.startsWith('@') ? value.slice(1) : null;
+  let text = value;
+  if (file !== null) {
+    let size: number;
+    try {
+      const stat = lstatSync(file);
+      if (!stat.isFile()) throw new UsageError(`--params @${file}: not a regular file`, 'queue');
+      size = stat.size;
+    } catch (error) {
+      if (error instanceof UsageError) throw error;
+      throw new UsageError(`--params @${file}: cannot be read (${(error as NodeJS.ErrnoException).code})`, 'queue');
+    }
+    if (size > MAX_PARAMS_BYTES) throw new UsageError(`--params @${file}: larger than ${MAX_PARAMS_BYTES} bytes`, 'queue');
+    text = readFileSync(file, 'utf8');
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new UsageError(`--params${file === null ? '' : ` @${file}`} is not JSON: ${(error as Error).message}`, 'queue');
+  }
+}
+
+function entryId({ words }: CommandContext, command: CommandName): number {
+  const id = Number(words[0]);
+  if (!(Number.isInteger(id) && id > 0)) throw new UsageError(`${command}: ID is an outbox entry's number, as \`reseller-desk outbox\` lists (got "${words[0]}")`, command);
+  return id;
+}
+
+function printEntry({ options }: CommandContext, entry: OutboxEntry): number {
+  print(options.json, entry, () => `#${entry.id} ${entry.kind}: ${entry.state}`);
+  return 0;
+}

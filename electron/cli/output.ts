@@ -1,0 +1,12 @@
+/** What a command prints: results on stdout (JSON with --json), notes and warnings on stderr. */
+import { table } from './table.js';
+
+export { table };
+
+export function print(json: boolean | undefined, data: unknown, text: () => string): void {
+  process.stdout.write(`${json ? JSON.stringify(data) : text()}\n`);
+}
+
+export function say(message: string): void {
+  process.stderr.write(`${message}\n`);
+}

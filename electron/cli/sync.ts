@@ -1,0 +1,81 @@
+/** `reseller-desk sync`: queued edits sent, then the account pulled; retries said as they happen; Ctrl-C stops it. */
+import { SYNCED_RESOURCES, type SyncedResource } from '../../shared/records.js';
+import type { OutboxEntry } from '../../shared/outbox/entry.js';
+import type { SyncSummary } from '../../shared/sync.js';
+import { UsageError } from './args.js';
+import { useAccount, type CommandContext } from './context.js';
+import { print, table } from './output.js';
+import { ProgressLine, seconds } from './progress.js';
+
+/** Exit status of a command stopped with Ctrl-C (128 + SIGINT). */
+export const INTERRUPTED = 130;
+
+export async function sync(context: CommandContext): Promise<number> {
+  const { desk, options } = context;
+  const only = onlyResources(options.only);
+  await useAccount(context);
+  const before = await desk.call('outbox.list');
+  const progress = new ProgressLine(only ?? SYNCED_RESOURCES);
+  let interrupted = false;
+  desk.on('sync.progress', (p) => {
+    if (interrupted) void desk.call('sync.cancel');
+    progress.update(p);
+  });
+  desk.on('provider.retry', (r) =>
+    progress.say(`${r.operation}: ${r.reason}; retry ${r.attempt} of ${r.maxAttempts} in ${seconds(r.delayMs)}…`),
+  );
+  const interrupt = () => {
+    // A second Ctrl-C does not wait for the resource being written.
+    if (interrupted) process.exit(INTERRUPTED);
+    interrupted = true;
+    void desk.call('sync.cancel');
+  };
+  process.on('SIGINT', interrupt);
+  let summary: SyncSummary;
+  try {
+    summary = await desk.call('sync.run', only ? { only } : undefined);
+  } finally {
+    process.off('SIGINT', interrupt);
+    progress.clear();
+  }
+  const sent = sentDuring(before, await desk.call('outbox.list'));
+  const durationMs = Date.parse(summary.finishedAt) - Date.parse(summary.startedAt);
+  if (interrupted) {
+    const kept = summary.resources.filter((r) => r.outcome === 'ok').map((r) => r.resource);
+    const cut = summary.resources.find((r) => r.outcome === 'cancelled')?.resource;
+    process.stderr.write(`interrupted — finished resources kept${kept.length > 0 ? ` (${kept.join(', ')})` : ''}${cut ? `, ${cut} discarded` : ''}\n`);
+    return INTERRUPTED;
+  }
+  const queued = await desk.call('outbox.counts');
+  print(options.json, { ...summary, durationMs, sent }, () =>
+    [
+      table(
+        ['RESOURCE', 'OUTCOME', 'NEW', 'CHANGED', 'REMOVED', 'ERROR'],
+        summary.resources.map((r) => [r.resource, r.outcome, r.added, r.changed, r.removed, r.error ?? '']),
+      ),
+      ...summary.notable.map((n) => `• ${n}`),
+      ...sent.map((e) => `sent #${e.id} ${e.kind}: ${e.state}${e.lastError ? ` (${e.lastError.message})` : ''}`),
+      `sync ${summary.outcome} in ${seconds(durationMs)}; ${sent.length} edit(s) sent; outbox: ${queued.queued} queued, ${queued.failed} failed, ${queued.needs_review} to review`,
+    ].join('\n'),
+  );
+  return summary.outcome === 'ok' ? 0 : 1;
+}
+
+function onlyResources(values: string[] | undefined): SyncedResource[] | undefined {
+  if (values === undefined) return undefined;
+  const names = values.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+  const unknown = names.filter((n) => !(SYNCED_RESOURCES as readonly string[]).includes(n));
+  if (unknown.length > 0 || names.length === 0) {
+    throw new UsageError(`--only takes resources among ${SYNCED_RESOURCES.join(', ')}${unknown.length > 0 ? ` (got ${unknown.join(', ')})` : ''}`, 'sync');
+  }
+  return names as SyncedResource[];
+}
+
+/** The edits this run tried to send: those pending before whose state or tries changed. */
+function sentDuring(before: OutboxEntry[], after: OutboxEntry[]): OutboxEntry[] {
+  const was = new Map(before.map((e) => [e.id, e]));
+  return after.filter((e) => {
+    const old = was.get(e.id);
+    return old !== undefined && (old.state !== e.state || old.attempts !== e.attempts);
+  });
+}
