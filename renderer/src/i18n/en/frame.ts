@@ -1,7 +1,7 @@
 export default {
   accounts: {
     title: 'Accounts',
-    switch: 'Account: {account}. Switch account',
+    switch: 'Switch account',
     none: 'No account',
     demo: 'Demo',
     add: 'Add account…',

@@ -1,7 +1,7 @@
 export default {
   accounts: {
     title: 'Account',
-    switch: 'Account: {account}. Cambia account',
+    switch: 'Cambia account',
     none: 'Nessun account',
     demo: 'Demo',
     add: 'Aggiungi account…',
