@@ -1,0 +1,86 @@
+/**
+ * Every screen, in light and in dark: axe finds no serious or critical violation, and a 1440x900 screenshot is
+ * saved under test-results/screens/ for people to look at. Against the web host with the demo account.
+ */
+import { mkdirSync } from 'node:fs';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, openApp, test } from './fixtures/web-host';
+
+const SCREENS_DIR = 'test-results/screens';
+
+interface Screen {
+  name: string;
+  /** The route's hash; a function when it needs a record from the mirror. */
+  hash: string | ((page: Page) => Promise<string>);
+  /** Something to do on the screen before it is checked (open a menu, a panel). */
+  prepare?: (page: Page) => Promise<void>;
+}
+
+/** The first row's id of a list, read through the page's own bridge. */
+const firstId = (resource: string) => async (page: Page) =>
+  page.evaluate(async (name) => {
+    const desk = (window as unknown as { desk: { invoke(n: string, i?: unknown): Promise<{ ok: boolean; value: { rows: { id: number }[] } }> } }).desk;
+    const reply = await desk.invoke('data.list', { resource: name, limit: 1 });
+    return reply.value.rows[0]!.id;
+  }, resource);
+
+const LISTS = ['services', 'domains', 'orders', 'payments', 'contacts', 'tickets', 'announcements', 'departments', 'catalogue', 'invoices'];
+
+const SCREENS: Screen[] = [
+  { name: 'dashboard', hash: '#/' },
+  ...LISTS.map((list) => ({ name: list, hash: `#/${list}` })),
+  { name: 'domain-detail', hash: async (page) => `#/domains/${await firstId('domains')(page)}` },
+  { name: 'ticket-detail', hash: async (page) => `#/tickets/${await firstId('tickets')(page)}` },
+  { name: 'order-detail', hash: async (page) => `#/orders/${await firstId('orders')(page)}` },
+  { name: 'check-domain', hash: '#/check-domain' },
+  { name: 'outbox', hash: '#/outbox' },
+  { name: 'settings', hash: '#/settings' },
+  { name: 'welcome', hash: '#/welcome' },
+  { name: 'connect', hash: '#/connect' },
+  {
+    name: 'sync-panel',
+    hash: '#/',
+    prepare: async (page) => {
+      await page.getByRole('button', { name: /synced/i }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+    },
+  },
+  {
+    name: 'account-menu',
+    hash: '#/',
+    prepare: async (page) => {
+      await page.getByRole('button', { name: /switch account/i }).click();
+      await expect(page.getByRole('menu')).toBeVisible();
+    },
+  },
+];
+
+/** The screen has drawn its heading and nothing on it says it is still loading. */
+async function settled(page: Page): Promise<void> {
+  await expect(page.locator('h1').first()).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await page.evaluate(() => document.fonts.ready);
+}
+
+test.beforeAll(() => mkdirSync(SCREENS_DIR, { recursive: true }));
+
+for (const screen of SCREENS) {
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`${screen.name} (${scheme}): no serious or critical axe violation`, async ({ page, webHost }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await openApp(page, webHost);
+      const hash = typeof screen.hash === 'string' ? screen.hash : await screen.hash(page);
+      await page.evaluate((h) => (location.hash = h), hash);
+      await settled(page);
+      await screen.prepare?.(page);
+      await page.screenshot({ path: `${SCREENS_DIR}/${screen.name}-${scheme}.png` });
+
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      const serious = violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
+      expect(serious).toEqual([]);
+    });
+  }
+}
