@@ -96,4 +96,15 @@ describe('Mirror.dashboard', () => {
   it('shows the latest published announcements only', () => {
     expect(mirror.dashboard().announcements.map((a) => a.title)).toEqual(['November', 'October']);
   });
+
+  it('reads payments and the radar from covering indexes alone (migration 4), never the rows', () => {
+    const plan = (sql: string, ...args: unknown[]) =>
+      (mirror.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...args) as { detail: string }[]).map((r) => r.detail).join(' | ');
+    expect(plan('SELECT SUM(amount_in_cents), SUM(amount_out_cents), COUNT(*) FROM transactions WHERE date >= ? AND date < ?', 'a', 'b')).toMatch(
+      /COVERING INDEX transactions_date_amounts/,
+    );
+    expect(plan('SELECT COUNT(*) FROM domains WHERE status = ? AND expiry_date BETWEEN ? AND ?', 'Active', 'a', 'b')).toMatch(
+      /COVERING INDEX domains_status_expiry/,
+    );
+  });
 });
