@@ -1,0 +1,128 @@
+/**
+ * First run on an empty data folder, in Chromium through the web host (no demo provider) and a sandbox
+ * provider of the spec's own: the welcome screen; the connect form with a wrong password (the error on the
+ * password field, nothing typed lost), then the right one; settings' theme and language, kept by the engine.
+ */
+import { expect, openApp, startProvider, test, type SandboxInfo } from './fixtures/web-host';
+import type { Page } from '@playwright/test';
+
+test.use({ webHostArgs: [] });
+test.describe.configure({ mode: 'serial' });
+
+let provider: SandboxInfo;
+let stopProvider: () => Promise<void>;
+
+test.beforeAll(async () => {
+  ({ provider, stop: stopProvider } = await startProvider());
+});
+test.afterAll(async () => stopProvider?.());
+
+async function fillAccount(page: Page, password: string, clientSecret = provider.clientSecret): Promise<void> {
+  await page.getByLabel('Base URL', { exact: true }).fill(provider.baseUrl);
+  await page.getByLabel(/Alt base URL/).fill(provider.altBaseUrl);
+  await page.getByLabel('Client id').fill(provider.clientId);
+  await page.getByLabel('Client secret').fill(clientSecret);
+  await page.getByLabel('E-mail').fill(provider.username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Account name').fill('Main');
+}
+
+test('an empty data folder opens on the welcome screen', async ({ page, webHost, problems }) => {
+  await openApp(page, webHost);
+  await expect(page.getByRole('heading', { name: 'Welcome to Reseller Desk' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Try the demo account/ })).toBeVisible();
+  await page.getByRole('link', { name: /Connect your provider account/ }).click();
+  await expect(page.getByRole('heading', { name: 'Connect a provider account' })).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test('the form checks with the engine schema first and keeps what was typed', async ({ page, webHost }) => {
+  await openApp(page, webHost);
+  await page.getByRole('link', { name: /Connect your provider account/ }).click();
+  await page.getByLabel('Base URL', { exact: true }).fill('api.example.com');
+  await page.getByLabel('E-mail').fill('not-an-address');
+  await page.getByRole('button', { name: 'Test connection' }).click();
+  await expect(page.getByLabel('Base URL', { exact: true })).toHaveAccessibleDescription(/must be a URL/);
+  await expect(page.getByLabel('E-mail')).toHaveAccessibleDescription(/e-mail/);
+  await expect(page.getByLabel('Account name')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Base URL', { exact: true })).toHaveValue('api.example.com');
+});
+
+test('a wrong password is shown on the password field; the right one connects the account', async ({ page, webHost }) => {
+  await openApp(page, webHost);
+  await page.getByRole('link', { name: /Connect your provider account/ }).click();
+  const info = await page.evaluate(() => (window as unknown as { desk: { invoke(n: string): Promise<{ value: { vault: { kind: string } } }> } }).desk.invoke('session.info'));
+  const keychainNotice = page.getByText('No keychain on this computer.');
+  if (info.value.vault.kind === 'memory') await expect(keychainNotice).toBeVisible();
+  else await expect(keychainNotice).toHaveCount(0);
+
+  // A wrong client secret names the API client's fields.
+  await fillAccount(page, provider.password, 'not-the-secret');
+  await page.getByRole('button', { name: 'Test connection' }).click();
+  await expect(page.getByLabel('Client secret')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Client id')).toHaveAccessibleDescription(/client id and client secret/);
+  await expect(page.getByLabel('Password')).not.toHaveAttribute('aria-invalid', 'true');
+
+  await fillAccount(page, 'not-the-password');
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  const password = page.getByLabel('Password');
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  await expect(password).toHaveAccessibleDescription(/refused this e-mail and password/);
+  for (const field of ['Client id', 'Client secret', 'E-mail', 'Account name']) {
+    await expect(page.getByLabel(field)).not.toHaveAttribute('aria-invalid', 'true');
+  }
+  await expect(page.getByLabel('Base URL', { exact: true })).toHaveValue(provider.baseUrl);
+  await expect(password).toHaveValue('not-the-password');
+
+  await password.fill(provider.password);
+  await page.getByRole('button', { name: 'Test connection' }).click();
+  await expect(page.getByText(/Connection works: signed in as .+ \(/)).toBeVisible();
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Main.*Switch account/ })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Online' })).toBeVisible();
+});
+
+test('signed out, the top bar says so and signs in again with the password only', async ({ page, webHost }) => {
+  await openApp(page, webHost);
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByRole('button', { name: 'Sign out Main' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Signed out' })).toBeVisible();
+
+  await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign in to Main' });
+  await expect(dialog.locator('input')).toHaveCount(1); // the password only: no e-mail, no client id
+  await dialog.getByLabel('Password').fill('not-the-password');
+  await dialog.getByRole('button', { name: 'Sign in' }).click();
+  await expect(dialog.getByRole('alert')).toContainText(/refused/);
+  await expect(dialog.getByLabel('Password')).toHaveValue('not-the-password');
+
+  await dialog.getByLabel('Password').fill(provider.password);
+  await dialog.getByRole('button', { name: 'Sign in' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: 'Online' })).toBeVisible();
+});
+
+test('settings change the theme and the language, kept by the engine across a reload', async ({ page, webHost }) => {
+  await openApp(page, webHost);
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+  const html = page.locator('html');
+  await expect(html).not.toHaveAttribute('data-theme');
+
+  await page.getByText('Dark', { exact: true }).click();
+  await expect(html).toHaveAttribute('data-theme', 'dark');
+  await page.getByLabel('Language').selectOption('it');
+  await expect(html).toHaveAttribute('lang', 'it');
+  await expect(page.getByRole('heading', { name: 'Impostazioni', level: 1 })).toBeVisible();
+
+  await page.reload();
+  await expect(html).toHaveAttribute('data-theme', 'dark');
+  await expect(html).toHaveAttribute('lang', 'it');
+  await expect(page.getByRole('heading', { name: 'Impostazioni', level: 1 })).toBeVisible();
+
+  await page.getByText('Sistema', { exact: true }).first().click();
+  await expect(html).not.toHaveAttribute('data-theme');
+  await page.getByLabel('Lingua').selectOption('en');
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+});
