@@ -1,0 +1,123 @@
+/** Accounts from the command line: adding with clear refusals, editing, choosing, removing without losing edits. */
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startSandbox } from '../../../sandbox/index.js';
+import type { RunningSandbox } from '../../../sandbox/options.js';
+import { A_CONTACT, addAccount, cli, newDataDir, secretsOf } from './harness.js';
+
+// Each command is a process of its own; a loaded machine takes seconds for each.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
+
+let sb: RunningSandbox;
+const dirs: string[] = [];
+const dataDir = () => {
+  const dir = newDataDir();
+  dirs.push(dir);
+  return dir;
+};
+const accounts = async (dir: string) =>
+  JSON.parse((await cli(dir, ['account', 'list', '--json'])).stdout) as { name: string; current: boolean; service: string; altBaseUrl: string }[];
+
+beforeAll(async () => {
+  sb = await startSandbox({ port: 0, altPort: 0, controlPort: 0, strict: true });
+});
+
+afterAll(async () => {
+  await sb?.stop();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('account add', () => {
+  it('names missing flags in the command line\'s words, as bad usage', async () => {
+    const run = await cli(dataDir(), ['account', 'add', 'X'], { secrets: secretsOf(sb) });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/--base-url, --client-id, --username are required/);
+    expect(run.stderr).not.toMatch(/baseUrl|Invalid input/);
+  });
+
+  it('says one thing per problem, and what to give for a base URL with the API path or a query', async () => {
+    const dir = dataDir();
+    const add = (baseUrl: string) =>
+      cli(dir, ['account', 'add', 'X', '--base-url', baseUrl, '--client-id', sb.clientId, '--username', sb.username], { secrets: secretsOf(sb) });
+    const notUrl = await add('api.example');
+    expect(notUrl.code).toBe(2);
+    expect(notUrl.stderr.match(/--base-url/g)).toHaveLength(1);
+    const withPath = await add(`${sb.baseUrl}/api/v2`);
+    expect(withPath.code).toBe(2);
+    expect(withPath.stderr).toContain(`give ${sb.baseUrl}`);
+    const withQuery = await add(`${sb.baseUrl}/?x=1`);
+    expect(withQuery.code).toBe(2);
+    expect(withQuery.stderr).toMatch(/query/);
+    expect(await accounts(dir)).toEqual([]);
+  });
+
+  it('says the server does not speak HTTPS, and a wrong service segment, instead of adding the account', async () => {
+    const dir = dataDir();
+    const https = await cli(dir, ['account', 'add', 'X', '--base-url', sb.baseUrl.replace('http:', 'https:'), '--client-id', sb.clientId, '--username', sb.username], {
+      secrets: secretsOf(sb),
+    });
+    expect(https.code).toBe(1);
+    expect(https.stderr).toMatch(/does not speak HTTPS/);
+    expect(https.stderr).not.toMatch(/SSL|ssl3_get_record/);
+    const segment = await addAccount(dir, sb, 'X', ['--service', 'nope']);
+    expect(segment.code).toBe(1);
+    expect(segment.stderr).toMatch(/answers 404 for \/api\/v2\/nope\/…: check the service segment/);
+    expect(await accounts(dir)).toEqual([]);
+  });
+
+  it('refuses a --data-dir that is a file', async () => {
+    const file = join(dataDir(), 'a-file');
+    writeFileSync(file, 'x');
+    const run = await cli(file, ['account', 'list']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/is a file, not a folder/);
+  });
+});
+
+describe('accounts in use', () => {
+  const dir = newDataDir();
+  dirs.push(dir);
+
+  beforeAll(async () => {
+    expect((await addAccount(dir, sb, 'A')).code).toBe(0);
+    const queued = await cli(dir, ['queue', 'add-contact', '--params', JSON.stringify(A_CONTACT)]);
+    expect(queued.code, queued.stderr).toBe(0);
+    expect((await addAccount(dir, sb, 'B')).code).toBe(0);
+  });
+
+  it('edits a connection only once the provider accepts it', async () => {
+    const refused = await cli(dir, ['account', 'edit', 'A', '--service', 'nope'], { secrets: secretsOf(sb) });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/check the service segment/);
+    expect((await accounts(dir)).find((a) => a.name === 'A')?.service).toBe('svc');
+    const edited = await cli(dir, ['account', 'edit', 'A', '--alt-base-url', ''], { secrets: secretsOf(sb) });
+    expect(edited.code, edited.stderr).toBe(0);
+    expect((await accounts(dir)).find((a) => a.name === 'A')?.altBaseUrl).toBe('');
+  });
+
+  it('uses --account for one command only; account use changes the current account', async () => {
+    const status = await cli(dir, ['status', '--json', '--account', 'A']);
+    expect(JSON.parse(status.stdout).account).toBe('A');
+    expect((await accounts(dir)).find((a) => a.current)?.name).toBe('B');
+    expect((await cli(dir, ['account', 'use', 'A'])).code).toBe(0);
+    expect((await accounts(dir)).find((a) => a.current)?.name).toBe('A');
+    expect((await cli(dir, ['account', 'use', 'B'])).code).toBe(0);
+  });
+
+  it('refuses to remove an account that is not open but has queued edits, naming the ways out', async () => {
+    const run = await cli(dir, ['account', 'remove', 'A']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/1 queued edit/);
+    expect(run.stderr).toContain('--force');
+    expect(run.stderr).toContain('reseller-desk outbox discard ID');
+    expect((await accounts(dir)).map((a) => a.name)).toEqual(['A', 'B']);
+  });
+
+  it('says which account is current after removing the current one', async () => {
+    const run = await cli(dir, ['account', 'remove', 'B']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/the current account is now "A"/);
+    expect((await accounts(dir)).map((a) => [a.name, a.current])).toEqual([['A', true]]);
+  });
+});
