@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { normalizeDate } from '../dates.js';
 import { toCents } from '../money.js';
+import { ATTACHMENT_LIMITS, attachmentBytes, attachmentTypeProblem, checkMessageSize } from './attachments.js';
 import { MUTATION_KINDS, type MutationKind } from './kinds.js';
 import { isLocalId, type LocalId } from './local-ids.js';
 
@@ -60,16 +61,33 @@ export interface StoredAttachment {
   size: number;
 }
 
-const ATTACHMENT = 'must be {name, data: bytes}, {path} of a file to read, or a stored attachment {attachmentId}';
-const attachment = z.union(
-  [
-    z.strictObject({ name: fileName, data: z.instanceof(Uint8Array, { error: 'must be bytes (Uint8Array)' }) }),
-    z.strictObject({ path: nonEmptyText, name: fileName.optional() }),
-    z.strictObject({ attachmentId: id, name: text.optional(), size: z.int().optional() }),
-  ],
-  { error: ATTACHMENT },
-);
-const attachments = z.array(attachment, { error: 'must be a list of attachments' });
+const ATTACHMENT = 'must be {name, type, data: bytes} or a stored attachment {attachmentId}';
+const newAttachment = z
+  .strictObject({ name: fileName, type: z.string().max(100).optional(), data: attachmentBytes })
+  .superRefine(({ name, type }, ctx) => {
+    const problem = attachmentTypeProblem(name, type);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['name'], message: problem });
+  });
+const storedAttachment = z.strictObject({ attachmentId: id, name: text.optional(), size: z.int().optional() });
+/**
+ * New bytes or a stored attachment, told apart by their keys, so that the issues of the form that applies are
+ * kept (a zod union that fails reports only that no member matched).
+ */
+const attachment = z.unknown().transform((value, ctx) => {
+  const form = typeof value !== 'object' || value === null ? null : 'attachmentId' in value ? storedAttachment : 'data' in value ? newAttachment : null;
+  if (!form) {
+    ctx.addIssue({ code: 'custom', message: ATTACHMENT });
+    return z.NEVER;
+  }
+  const parsed = form.safeParse(value);
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+  return z.NEVER;
+}) as unknown as z.ZodType<z.output<typeof newAttachment> | z.output<typeof storedAttachment>, z.input<typeof newAttachment> | z.input<typeof storedAttachment>>;
+const attachments = z
+  .array(attachment, { error: 'must be a list of attachments' })
+  .max(ATTACHMENT_LIMITS.count, { error: `at most ${ATTACHMENT_LIMITS.count} attachments to a message` })
+  .superRefine(checkMessageSize);
 
 const strict = <Shape extends z.ZodRawShape>(shape: Shape) =>
   z.strictObject(shape, {
@@ -245,7 +263,7 @@ export const PARAM_SCHEMAS = {
   'domain-request-epp': domainRequestEpp,
 } satisfies Record<MutationKind, z.ZodType>;
 
-/** What a caller passes for a kind (attachments as bytes, files or stored attachments). */
+/** What a caller passes for a kind (attachments as bytes or stored attachments, never paths). */
 export type MutationInput<K extends MutationKind> = z.input<(typeof PARAM_SCHEMAS)[K]>;
 /** Params after validation. */
 export type MutationParams<K extends MutationKind> = z.output<(typeof PARAM_SCHEMAS)[K]>;

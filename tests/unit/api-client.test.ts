@@ -2,9 +2,6 @@
  * ResellerClient against a fake axios adapter: what goes on the wire (paths, hosts, headers, form fields) and
  * how replies drive retries, refreshes and the own client id. No network.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { unserialize } from 'php-serialize';
@@ -235,10 +232,7 @@ describe('wire format', () => {
     expect(unserialize(Buffer.from(options!, 'base64').toString())).toEqual({ 3: 31 });
   });
 
-  it('open-ticket: attachments read from a file path and from bytes; priority; markdown as 1/0', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'rd-attach-'));
-    const path = join(dir, 'error.log');
-    writeFileSync(path, 'line 1\nline 2\n');
+  it('open-ticket: attachments packed from their bytes; priority; markdown as 1/0', async () => {
     const client = makeClient();
     await client.openTicket({
       deptid: 2,
@@ -246,7 +240,7 @@ describe('wire format', () => {
       message: 'See attached',
       priority: 'High',
       markdown: false,
-      attachments: [{ path }, { name: 'shot.png', data: new Uint8Array([137, 80, 78, 71]) }],
+      attachments: [{ name: 'error.log', data: new TextEncoder().encode('line 1\nline 2\n') }, { name: 'shot.png', data: new Uint8Array([137, 80, 78, 71]) }],
     });
     const req = provider.calls('open-ticket')[0]!;
     expect(field(req, 'priority')).toEqual(['High']);

@@ -1,6 +1,4 @@
 /** The outbox file: migrations, attachment bytes kept in the database, what survives a reopen. */
-import { rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../electron/core/outbox/database.js';
@@ -40,22 +38,19 @@ describe('migrations', () => {
 });
 
 describe('attachments', () => {
-  it('keeps the bytes of a queued ticket in the database: they survive a reopen after the file is gone', async () => {
+  it('keeps the bytes of a queued ticket in the database: they survive a reopen', async () => {
     const file = outboxFile();
-    const source = join(dirname(file), 'scan.pdf');
     const bytes = Uint8Array.from({ length: 70_000 }, (_, i) => (i * 31) % 256);
-    writeFileSync(source, bytes);
     const outbox = openOutbox(file);
     const entry = await outbox.enqueue({
       kind: 'open-ticket',
-      params: { deptid: 1, subject: 'Scan', message: 'see attached', attachments: [{ path: source }, { name: 'note.txt', data: new TextEncoder().encode('hello') }] },
+      params: { deptid: 1, subject: 'Scan', message: 'see attached', attachments: [{ name: 'scan.pdf', data: bytes }, { name: 'note.txt', data: new TextEncoder().encode('hello') }] },
     });
     expect(entry.params.attachments).toEqual([
       { attachmentId: expect.any(Number), name: 'scan.pdf', size: 70_000 },
       { attachmentId: expect.any(Number), name: 'note.txt', size: 5 },
     ]);
     outbox.close();
-    rmSync(source);
 
     const reopened = openOutbox(file);
     const client = new FakeClient();

@@ -126,10 +126,33 @@ describe('validation at the outbox', () => {
     outbox.close();
   });
 
-  it('names the attachment whose file cannot be read', async () => {
+  it('takes attachments as bytes only: a path from a front end is refused, never opened', async () => {
     const outbox = openOutbox(outboxFile());
-    const params = { deptid: 1, subject: 's', message: 'm', attachments: [{ path: '/nonexistent/outbox-test.txt' }] };
-    await expect(outbox.enqueue({ kind: 'open-ticket', params })).rejects.toThrow(/attachments\[0\]: cannot read \/nonexistent\/outbox-test\.txt/);
+    const params = { deptid: 1, subject: 's', message: 'm', attachments: [{ path: '/etc/shadow' }] };
+    await expect(outbox.enqueue({ kind: 'open-ticket', params } as never)).rejects.toThrow(
+      'attachments[0]: must be {name, type, data: bytes} or a stored attachment {attachmentId}',
+    );
+    outbox.close();
+  });
+
+  it('checks each attachment’s size and type and the message’s total, naming the attachment', async () => {
+    const outbox = openOutbox(outboxFile());
+    const enqueue = (attachments: unknown[]) =>
+      outbox.enqueue({ kind: 'open-ticket', params: { deptid: 1, subject: 's', message: 'm', attachments } } as Parameters<typeof outbox.enqueue>[0]);
+    const mb = (n: number) => new Uint8Array(n * 1024 * 1024);
+    await expect(enqueue([{ name: 'big.pdf', data: mb(11) }])).rejects.toThrow('attachments[0].data: is larger than 10 MB');
+    await expect(enqueue([{ name: 'tool.exe', data: mb(1) }])).rejects.toThrow('attachments[0].name: .exe files cannot be attached (allowed: .png');
+    await expect(enqueue([{ name: 'scan.pdf', type: 'image/png', data: mb(1) }])).rejects.toThrow(
+      'attachments[0].name: its type image/png does not match its name (.pdf)',
+    );
+    await expect(enqueue([{ name: 'empty.txt', data: new Uint8Array(0) }])).rejects.toThrow('attachments[0].data: is empty');
+    const three = [1, 2, 3].map((i) => ({ name: `part${i}.zip`, data: mb(8) }));
+    await expect(enqueue(three)).rejects.toThrow('attachments: together are larger than 20 MB');
+    // Base64 text (the web host's JSON socket) is sized before it is decoded, and decoded when it fits.
+    const huge = 'A'.repeat(14 * 1024 * 1024);
+    await expect(enqueue([{ name: 'big.log', data: huge }])).rejects.toThrow('attachments[0].data: is larger than 10 MB');
+    const entry = await enqueue([{ name: 'note.txt', type: 'text/plain', data: btoa('hello') }]);
+    expect((entry.params as { attachments?: unknown }).attachments).toEqual([{ attachmentId: expect.any(Number), name: 'note.txt', size: 5 }]);
     outbox.close();
   });
 });

@@ -29,7 +29,6 @@ import type {
 } from '../../../shared/models.js';
 import { validateParams } from '../../../shared/outbox/schemas.js';
 import type { SecretVault } from '../vault/secret-vault.js';
-import { loadAttachments } from './attachment-files.js';
 import * as decode from './decoders.js';
 import {
   encodeAddonList,
@@ -329,7 +328,7 @@ export class ResellerClient {
   /** open-ticket and add-ticket-reply: custom fields and attachments are packed into one field each. */
   private async ticketEntries(params: P.OpenTicketParams | P.AddTicketReplyParams): Promise<FormEntry[]> {
     const { customfields, attachments, ...plain } = params;
-    const files = attachments && attachments.length > 0 ? await loadAttachments(attachments) : [];
+    const files = attachments ?? [];
     return [
       ...formEntries(plain),
       ...formEntries({

@@ -3,7 +3,7 @@
  * into one field (custom fields, config options, add-on lists, renewals, attachments, invoice lines) the
  * structured value is taken here and encoded by encoders.ts.
  */
-import type { AttachmentSource } from './attachment-files.js';
+import type { AttachmentBytes } from './encoders.js';
 import type { ConfigOptionChoices, CustomFieldValues, DomainFieldValues, InvoiceItem } from './encoders.js';
 
 export interface PageParams {
@@ -152,7 +152,7 @@ export interface OpenTicketParams {
   domainid?: number;
   markdown?: boolean;
   customfields?: CustomFieldValues;
-  attachments?: AttachmentSource[];
+  attachments?: AttachmentBytes[];
   /** Not in the spec's table; seen in requests (value Medium). */
   priority?: TicketPriority;
 }
@@ -174,7 +174,7 @@ export interface AddTicketReplyParams {
   name?: string;
   email?: string;
   customfields?: CustomFieldValues;
-  attachments?: AttachmentSource[];
+  attachments?: AttachmentBytes[];
   /** Not in the spec's table; seen in requests. */
   useMarkdown?: boolean;
 }

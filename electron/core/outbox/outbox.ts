@@ -52,7 +52,7 @@ export class Outbox extends EventEmitter<OutboxEvents> {
   /** Validates and queues a mutation. A create's entry carries its local id (`local:<id>`) at once. */
   async enqueue<M extends Mutation>(mutation: M): Promise<OutboxEntryOf<M['kind']>> {
     const params = validateParams(mutation.kind, mutation.params) as StoredParams;
-    const attachments = await this.prepare(mutation.kind, params);
+    const attachments = this.prepare(params);
     // After the file reads: the references are checked against the outbox as it is when the row is written.
     const id = this.store.insert(mutation.kind, this.withServerIds(mutation.kind, params), attachments, this.now());
     this.notify([id]);
@@ -136,7 +136,7 @@ export class Outbox extends EventEmitter<OutboxEvents> {
   async edit(id: number, params: AnyMutationInput): Promise<OutboxEntry> {
     const kind = this.editable(this.store.mustRow(id)).kind;
     const validated = validateParams(kind, params) as StoredParams;
-    const attachments = await this.prepare(kind, validated);
+    const attachments = this.prepare(validated);
     this.store.transaction(() => {
       const row = this.editable(this.store.mustRow(id));
       const rescheduled = row.state === 'queued' ? { failures: 0, next_attempt_at: this.now() } : {};
@@ -177,8 +177,8 @@ export class Outbox extends EventEmitter<OutboxEvents> {
     throw new OutboxError('refused', `entry #${row.id} is ${row.state.replace('_', ' ')}: only queued, failed or needs-review entries can be edited`);
   }
 
-  private async prepare(kind: MutationKind, params: StoredParams) {
-    return Array.isArray(params.attachments) ? prepareAttachments(kind, params.attachments) : undefined;
+  private prepare(params: StoredParams) {
+    return Array.isArray(params.attachments) ? prepareAttachments(params.attachments) : undefined;
   }
 
   /**

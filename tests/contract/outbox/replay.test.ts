@@ -2,7 +2,7 @@
  * Queue offline, replay online, against the sandbox over real HTTP: every edit applied exactly once, local
  * ids mapped, attachment bytes delivered; refusals and sign-in failures handled.
  */
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { overlay, Replayer } from '../../../electron/core/outbox/index.js';
@@ -24,7 +24,7 @@ describe('queued offline, replayed online', () => {
     const [kept, removed] = [mirror[0]!, mirror[1]!];
     const domain = rows(sb, 'SELECT id FROM domains WHERE userid = ? AND eppcode IS NOT NULL AND registrar_error IS NULL LIMIT 1', demo)[0];
     const file = outboxFile();
-    const scan = join(dirname(file), 'scan.bin');
+    const scan = join(dirname(file), 'scan.pdf');
     const scanBytes = Uint8Array.from({ length: 50_000 }, (_, i) => (i * 7 + 3) % 256);
     writeFileSync(scan, scanBytes);
 
@@ -38,7 +38,7 @@ describe('queued offline, replayed online', () => {
     await outbox.enqueue({ kind: 'delete-contact', params: { contactid: removed.id } });
     const ticket = await outbox.enqueue({
       kind: 'open-ticket',
-      params: { deptid: 2, subject: 'Offline ticket with scan', message: 'Written on a train', contactid: contact.localId!, attachments: [{ path: scan }, { name: 'note.txt', data: new TextEncoder().encode('see scan') }] },
+      params: { deptid: 2, subject: 'Offline ticket with scan', message: 'Written on a train', contactid: contact.localId!, attachments: [{ name: 'scan.pdf', type: 'application/pdf', data: readFileSync(scan) }, { name: 'note.txt', data: new TextEncoder().encode('see scan') }] },
     });
     rmSync(scan);
     await outbox.enqueue({ kind: 'add-ticket-reply', params: { ticketid: ticket.localId!, message: 'One more thing' } });
@@ -75,7 +75,7 @@ describe('queued offline, replayed online', () => {
     const ticketId = again.outbox.resolveId(ticket.localId!)!;
     expect(rows(sb, "SELECT id, contactid FROM tickets WHERE subject = 'Offline ticket with scan'")).toEqual([{ id: ticketId, contactid: contactId }]);
     const files = rows<{ filename: string; data: Buffer }>(sb, 'SELECT filename, data FROM ticket_attachments WHERE ticketid = ? AND replyid IS NULL ORDER BY id', ticketId);
-    expect(files.map((f) => f.filename)).toEqual(['scan.bin', 'note.txt']);
+    expect(files.map((f) => f.filename)).toEqual(['scan.pdf', 'note.txt']);
     expect(Buffer.from(files[0]!.data).equals(Buffer.from(scanBytes))).toBe(true);
     expect(files[1]!.data.toString('utf8')).toBe('see scan');
     expect(rows(sb, 'SELECT message FROM ticket_replies WHERE ticketid = ?', ticketId)).toEqual([{ message: 'One more thing' }]);
