@@ -24,7 +24,7 @@ export default {
     dueCount: '{n} due | {n} due | {n} due',
     overdue: '{n} overdue',
     income: 'Income',
-    incomeNote: 'all time, as the provider counts it',
+    incomeNote: 'all time',
     activeServices: 'Active services',
     activeDomains: 'Active domains',
     openTickets: 'Open tickets',

@@ -1,5 +1,5 @@
 export default {
-  title: 'Bacheca',
+  title: 'Panoramica',
   loading: 'Caricamento della bacheca…',
   loadFailed: 'Non è stato possibile leggere la bacheca dalla copia del tuo account su questo computer.',
   empty: {
@@ -24,7 +24,7 @@ export default {
     dueCount: '{n} da pagare | {n} da pagare | {n} da pagare',
     overdue: '{n} scadute',
     income: 'Entrate',
-    incomeNote: 'da sempre, come le conta il provider',
+    incomeNote: 'da sempre',
     activeServices: 'Servizi attivi',
     activeDomains: 'Domini attivi',
     openTickets: 'Ticket aperti',
