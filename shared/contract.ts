@@ -239,7 +239,11 @@ export function isProcedureName(name: unknown): name is ProcedureName {
 
 /** What a failed call carries across the boundary: a code a front end can act on and a sentence for people. */
 export interface CallError {
-  code: 'invalid_input' | 'not_found' | 'refused' | 'auth' | 'offline' | 'provider' | 'internal';
+  /**
+   * newer_data: a database was written by a newer version of the app (left untouched: update the app).
+   * keychain: the OS keychain refused an operation (locked, or access denied).
+   */
+  code: 'invalid_input' | 'not_found' | 'refused' | 'auth' | 'offline' | 'provider' | 'newer_data' | 'keychain' | 'internal';
   message: string;
   /** Per-field messages for forms ("email: must be an e-mail address"). */
   issues?: { field: string; message: string }[];

@@ -7,6 +7,8 @@ import { OutboxError } from '../../shared/outbox/states.js';
 import { AccountError } from './accounts/account-store.js';
 import { ApiError } from './api/index.js';
 import { MirrorQueryError } from './mirror/index.js';
+import { SchemaVersionError } from './sqlite.js';
+import { VaultError } from './vault/secret-vault.js';
 
 export class DeskError extends Error implements CallError {
   override readonly name = 'DeskError';
@@ -33,6 +35,8 @@ export function toDeskError(error: unknown, procedure: string): DeskError {
   if (error instanceof OutboxValidationError) return new DeskError('invalid_input', error.message, error.issues);
   if (error instanceof OutboxError) return new DeskError(error.code, error.message);
   if (error instanceof MirrorQueryError || error instanceof AccountError) return new DeskError('invalid_input', error.message);
+  if (error instanceof SchemaVersionError) return new DeskError('newer_data', error.message);
+  if (error instanceof VaultError) return new DeskError('keychain', `The keychain refused: ${error.message}`);
   if (error instanceof ApiError) {
     if (error.kind === 'auth') return new DeskError('auth', `The provider refused the credentials: ${error.message}`);
     if (error.kind === 'network') return new DeskError('offline', `The provider cannot be reached: ${error.message}`);
