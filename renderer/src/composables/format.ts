@@ -36,7 +36,8 @@ export function useFormat() {
   const day = computed(() => new Intl.DateTimeFormat(locale.value, { dateStyle: 'medium' }));
   const dayTime = computed(() => new Intl.DateTimeFormat(locale.value, { dateStyle: 'medium', timeStyle: 'short' }));
   const relative = computed(() => new Intl.RelativeTimeFormat(locale.value, { numeric: 'auto' }));
-  const none = () => t('common.none');
+  const noneText = computed(() => t('common.none'));
+  const none = () => noneText.value;
 
   function number(value: number | null | undefined): string {
     return typeof value === 'number' && Number.isFinite(value) ? numbers.value.format(value) : none();
@@ -62,14 +63,32 @@ export function useFormat() {
     return Number.isFinite(parsed) ? money(Math.round(parsed * 100)) : value;
   }
 
+  /** A provider date as text, remembered per value (a list shows the same dates many times); one cache per style. */
+  function memoDates(formatter: () => Intl.DateTimeFormat) {
+    return computed(() => {
+      const texts = new Map<string, string>();
+      const format = formatter();
+      return (value: string) => {
+        let text = texts.get(value);
+        if (text === undefined) {
+          const parsed = parseProviderDate(value);
+          text = parsed ? format.format(parsed) : none();
+          if (texts.size > 5000) texts.clear();
+          texts.set(value, text);
+        }
+        return text;
+      };
+    });
+  }
+  const dayTexts = memoDates(() => day.value);
+  const dayTimeTexts = memoDates(() => dayTime.value);
+
   function date(value: string | null | undefined): string {
-    const parsed = parseProviderDate(value);
-    return parsed ? day.value.format(parsed) : none();
+    return value ? dayTexts.value(value.slice(0, 10)) : none();
   }
 
   function dateTime(value: string | null | undefined): string {
-    const parsed = parseProviderDate(value);
-    return parsed ? dayTime.value.format(parsed) : none();
+    return value ? dayTimeTexts.value(value) : none();
   }
 
   function bool(value: boolean | null | undefined): string {

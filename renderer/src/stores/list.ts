@@ -102,6 +102,7 @@ export function useListStore(resource: LinkTarget) {
           }
         } catch (failure) {
           if (gen !== generation) continue;
+          stale = new Map();
           error.value = failure instanceof Error ? failure.message : String(failure);
           return;
         } finally {
@@ -121,16 +122,17 @@ export function useListStore(resource: LinkTarget) {
     }
 
     /**
-     * Reads the query again from its first page. A new query starts at the top; changed data (a sync) keeps
-     * the rows on screen until their new pages replace them, so nothing flashes.
+     * Reads the query again from its first page: from the top for a new query, where the table is for changed
+     * data (a sync). The rows on screen stay until their new pages replace them, so nothing flashes and the
+     * table's rows are patched once rather than emptied and filled again.
      */
-    function restart(keepRows: boolean): Promise<void> {
+    function restart(newQuery: boolean): Promise<void> {
       generation++;
       cursors = [null];
-      stale = keepRows ? pages.value : new Map();
+      stale = pages.value;
       pages.value = new Map();
       error.value = null;
-      if (!keepRows) wanted = [0, wanted[1] - wanted[0]];
+      if (newQuery) wanted = [0, wanted[1] - wanted[0]];
       listen();
       return show(...wanted).then(() => {
         stale = new Map();
@@ -138,13 +140,13 @@ export function useListStore(resource: LinkTarget) {
       });
     }
 
-    const reload = () => restart(false);
+    const reload = () => restart(true);
 
     function listen(): void {
       if (listening) return;
       listening = true;
       desk().on('data.changed', ({ resources }) => {
-        if (resources.includes(resource) && total.value !== null) void restart(true);
+        if (resources.includes(resource) && total.value !== null) void restart(false);
       });
     }
 
