@@ -55,7 +55,15 @@ export class ApiError extends Error {
   get unauthorized(): boolean {
     return this.kind === 'auth' && this.status === 401;
   }
+
+  /** The connection never opened (refused, unreachable, unknown host): the request cannot have reached the server. */
+  get neverConnected(): boolean {
+    return this.kind === 'network' && this.code !== null && NOT_CONNECTED.has(this.code);
+  }
 }
+
+/** Socket errors raised before a request could be written. */
+const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'EADDRNOTAVAIL']);
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;

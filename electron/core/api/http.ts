@@ -51,30 +51,38 @@ export async function postForm(
   }
 }
 
+/** A body may take this many times the timeout in all: a provider trickling bytes cannot hold an exchange forever. */
+export const BODY_DEADLINE_FACTOR = 4;
+
 /**
  * A reply's body read to its end (axios enforces maxContentLength on the stream) into one buffer, each chunk
  * freed at once once copied. Left to the GC, the chunks are garbage that the sync's thread, which allocates
  * little else, collected only once some 50 MB of them had piled up. axios's timeout ends with the reply's
- * head; the body has its own: `idleMs` without a byte ends the exchange (0: none).
+ * head; the body has its own: `idleMs` without a byte ends the exchange, and so does a body still coming
+ * BODY_DEADLINE_FACTOR × idleMs after its head (0: neither).
  */
 function readBody(stream: Readable, idleMs: number, abort: () => void): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let length = 0;
     let timer: NodeJS.Timeout | undefined;
+    let deadline: NodeJS.Timeout | undefined;
     const fail = (error: Error) => {
       clearTimeout(timer);
+      clearTimeout(deadline);
       reject(error);
     };
-    const idle = () => {
+    const expire = (why: string) => () => {
       abort();
-      fail(Object.assign(new Error(`timeout of ${idleMs}ms exceeded while reading the reply`), { code: 'ECONNABORTED' }));
+      fail(Object.assign(new Error(`timeout: ${why}`), { code: 'ECONNABORTED' }));
     };
+    const idle = expire(`no byte of the reply for ${idleMs}ms`);
     const rearm = () => {
       if (idleMs <= 0) return;
       clearTimeout(timer);
       timer = setTimeout(idle, idleMs);
     };
+    if (idleMs > 0) deadline = setTimeout(expire(`the reply still coming after ${idleMs * BODY_DEADLINE_FACTOR}ms`), idleMs * BODY_DEADLINE_FACTOR);
     rearm();
     stream.on('data', (chunk: Buffer) => {
       chunks.push(chunk);
@@ -83,6 +91,7 @@ function readBody(stream: Readable, idleMs: number, abort: () => void): Promise<
     });
     stream.once('end', () => {
       clearTimeout(timer);
+      clearTimeout(deadline);
       const body = Buffer.concat(chunks, length);
       for (const chunk of chunks) releaseBytes(chunk);
       resolve(body);

@@ -20,9 +20,6 @@ export type SendFailure =
   /** Maybe executed: ask the server before any resend. */
   | { action: 'unconfirmed'; problem: EntryProblem };
 
-/** Socket errors raised before a request could be written: it cannot have reached the server. */
-const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'EADDRNOTAVAIL']);
-
 export function classifySendFailure(kind: MutationKind, error: unknown): SendFailure {
   if (!(error instanceof ApiError)) return { action: 'fail', problem: { kind: 'internal', message: messageOf(error) } };
   const problem: EntryProblem = { kind: error.kind, message: error.message };
@@ -31,7 +28,7 @@ export function classifySendFailure(kind: MutationKind, error: unknown): SendFai
   const notExecuted =
     error.kind === 'rate_limited' ||
     error.operation !== kind ||
-    (error.kind === 'network' && error.code !== null && NOT_CONNECTED.has(error.code));
+    error.neverConnected;
   if (notExecuted || isIdempotent(kind)) return { action: 'retry', problem, retryAfterMs: error.retryAfterMs };
   return { action: 'unconfirmed', problem };
 }

@@ -32,12 +32,16 @@ export class ConnectivityMonitor extends EventEmitter<{ change: [ConnectivityCha
     this.set('online');
   }
 
-  /** A request failed: network → offline, auth → signed_out; any other API error is still an answer. */
+  /**
+   * A request failed: a connection that never opened → offline, a refused sign-in → signed_out; any other
+   * error is the one operation's (a timeout, a 401 on one operation after a renewal that worked), and the
+   * provider, which answered or accepted the connection, is still online.
+   */
   failed(error: unknown): void {
     if (!(error instanceof ApiError)) return;
-    if (error.kind === 'network') this.set('offline');
-    else if (error.kind === 'auth') this.set('signed_out');
-    else this.set('online');
+    if (error.neverConnected) this.set('offline');
+    else if (error.kind === 'auth' && !(error.unauthorized && error.operation !== 'token')) this.set('signed_out');
+    else if (error.kind !== 'network') this.set('online');
   }
 
   /** Sends a request and records its outcome. */

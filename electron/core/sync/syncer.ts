@@ -16,6 +16,7 @@ import {
 } from '../mirror/index.js';
 import { ConnectivityMonitor, type SessionStateSource } from './connectivity.js';
 import { PULLERS, type PullContext, type PullResult, type SyncClient } from './pullers.js';
+import { hostOf, skipAfter, type Host, type Skip } from './skipping.js';
 import { InlineSnapshotSink, type SnapshotSink } from './snapshot-sink.js';
 import { snapshotWorkerModule, WorkerSnapshotSink } from './worker-sink.js';
 import {
@@ -116,21 +117,22 @@ export class Syncer extends EventEmitter<SyncEvents> {
     const runId = this.mirror.beginSyncRun(trigger);
     const lastSynced = new Map(this.mirror.syncStates().map((state) => [state.resource, state.lastSyncedAt]));
     const written: Array<Promise<WriteOutcome>> = [];
-    let skipReason: string | null = null;
+    // Why the resources of an unreachable base URL (or all, once signed out) are not attempted.
+    const skipped = new Map<Host, string>();
 
     const sink = this.openSink();
     try {
       for (const resource of SYNCED_RESOURCES.filter((r) => resources.includes(r))) {
         if (signal.aborted) {
           written.push(nothingWritten(resource, 'cancelled', null));
-        } else if (skipReason !== null) {
-          written.push(nothingWritten(resource, 'skipped', skipReason));
+        } else if (skipped.has(hostOf(resource))) {
+          written.push(nothingWritten(resource, 'skipped', skipped.get(hostOf(resource))!));
         } else {
           const pulled = await this.pull(resource, sink, signal);
           if (pulled.count === null) {
             sink.discard(resource);
             written.push(nothingWritten(resource, pulled.outcome, pulled.error));
-            skipReason = pulled.skipReason;
+            for (const host of pulled.skip?.hosts ?? []) skipped.set(host, pulled.skip!.reason);
           } else if (this.emptiedUnconfirmed(resource, pulled.count)) {
             sink.discard(resource);
             written.push(keptUnconfirmed(resource, pulled.warnings, this.mirror.counts()[resource]));
@@ -192,20 +194,10 @@ export class Syncer extends EventEmitter<SyncEvents> {
       signal.throwIfAborted();
       return pulled;
     } catch (error) {
-      if (signal.aborted) return { count: null, outcome: 'cancelled', error: null, skipReason: null };
+      if (signal.aborted) return { count: null, outcome: 'cancelled', error: null, skip: null };
       const kind = error instanceof ApiError ? error.kind : 'internal';
       const message = this.failed(resource, kind, error);
-      // A sign-in that failed after its retries would fail the same way for every resource.
-      const signInFailed = error instanceof ApiError && error.operation === 'token' && error.transient;
-      const skipReason =
-        kind === 'network'
-          ? 'not attempted: the provider is unreachable'
-          : kind === 'auth'
-            ? 'not attempted: signed out'
-            : signInFailed
-              ? `not attempted: sign-in failed (${message})`
-              : null;
-      return { count: null, outcome: 'failed', error: message, skipReason };
+      return { count: null, outcome: 'failed', error: message, skip: skipAfter(error) };
     }
   }
 
@@ -249,7 +241,7 @@ export class Syncer extends EventEmitter<SyncEvents> {
   }
 }
 
-type PullOutcome = PullResult | { count: null; outcome: 'failed' | 'cancelled'; error: string | null; skipReason: string | null };
+type PullOutcome = PullResult | { count: null; outcome: 'failed' | 'cancelled'; error: string | null; skip: Skip | null };
 
 interface WriteOutcome {
   result: ResourceSyncResult;

@@ -29,7 +29,7 @@ const FAST_RETRY: Partial<RetryPolicy> = { baseDelayMs: 5, maxDelayMs: 50 };
 export async function makeClient(
   urls: { baseUrl: string; altBaseUrl: string },
   account: AccountCredentials,
-  options: { password?: string; retry?: Partial<RetryPolicy> } = {},
+  options: { password?: string; retry?: Partial<RetryPolicy>; timeoutMs?: number } = {},
 ): Promise<ResellerClient> {
   const vault = new MemoryVault('test');
   await vault.set('acct', CLIENT_SECRET_SECRET, account.clientSecret);
@@ -37,7 +37,7 @@ export async function makeClient(
   return new ResellerClient(
     { account: 'acct', baseUrl: urls.baseUrl, altBaseUrl: urls.altBaseUrl, clientId: account.clientId, username: account.username },
     vault,
-    { retry: { ...FAST_RETRY, ...options.retry } },
+    { retry: { ...FAST_RETRY, ...options.retry }, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) },
   );
 }
 
@@ -51,12 +51,19 @@ export interface SyncSetup {
 
 export async function setUpSync(
   sb: RunningSandbox,
-  options: { now?: () => Date; retry?: Partial<RetryPolicy>; syncer?: Partial<SyncerOptions> } = {},
+  options: {
+    now?: () => Date;
+    retry?: Partial<RetryPolicy>;
+    syncer?: Partial<SyncerOptions>;
+    /** Where the client goes instead of the sandbox (a proxy in front of it). */
+    urls?: { baseUrl: string; altBaseUrl: string };
+    timeoutMs?: number;
+  } = {},
 ): Promise<SyncSetup> {
   const dir = mkdtempSync(join(tmpdir(), 'sync-test-'));
   const now = options.now ?? NOON;
   const mirror = Mirror.open(join(dir, 'mirror.sqlite'), { now });
-  const client = await makeClient(sb, sb.accounts[0]!, { retry: options.retry });
+  const client = await makeClient(options.urls ?? sb, sb.accounts[0]!, { retry: options.retry, timeoutMs: options.timeoutMs });
   const syncer = new Syncer({ client, mirror, now, ...options.syncer });
   return {
     dir,

@@ -1,0 +1,48 @@
+/**
+ * Which of a sync's later resources a failure makes pointless to try. Judged per operation: a refused
+ * connection or an unknown host means that base URL is unreachable (the resources it publishes are skipped,
+ * the other base URL's still tried); a timeout or a reset is that operation's trouble only; a 401 on one
+ * operation after a successful renewal is that operation's refusal, while a refused sign-in (or a sign-in
+ * that failed for a transient reason) stops the rest, which would fail the same way.
+ */
+import { ApiError } from '../api/errors.js';
+import { OPERATIONS, type OperationName } from '../api/operations.js';
+import type { SyncedResource } from '../mirror/index.js';
+
+export type Host = 'base' | 'alt';
+
+/** The operation each resource is read with first (its host is the resource's). */
+const RESOURCE_OPERATION: Record<SyncedResource, OperationName> = {
+  client: 'get-clients-details',
+  departments: 'get-support-departments',
+  tickets: 'get-tickets',
+  services: 'get-clients-products',
+  domains: 'get-clients-domains',
+  orders: 'get-orders',
+  transactions: 'get-transactions',
+  contacts: 'get-contacts',
+  announcements: 'get-announcements',
+  catalogue: 'get-products',
+};
+
+export function hostOf(resource: SyncedResource): Host {
+  return OPERATIONS[RESOURCE_OPERATION[resource]].host;
+}
+
+export interface Skip {
+  hosts: readonly Host[];
+  reason: string;
+}
+
+const ALL: readonly Host[] = ['base', 'alt'];
+
+/** What a resource's failure skips of the rest; null: go on with every other resource. */
+export function skipAfter(error: unknown): Skip | null {
+  if (!(error instanceof ApiError)) return null;
+  const signIn = error.operation === 'token';
+  if (error.kind === 'auth') return error.unauthorized && !signIn ? null : { hosts: ALL, reason: 'not attempted: signed out' };
+  if (signIn && error.transient) return { hosts: ALL, reason: `not attempted: sign-in failed (${error.message})` };
+  if (error.kind !== 'network' || !error.neverConnected) return null;
+  const host = OPERATIONS[error.operation as OperationName]?.host ?? 'base';
+  return { hosts: [host], reason: `not attempted: the provider's ${host === 'alt' ? 'alt base URL' : 'base URL'} is unreachable` };
+}
