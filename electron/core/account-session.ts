@@ -131,7 +131,7 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
     this.closed = true;
     this.clearReplayTimer();
     this.scheduler.stop();
-    this.syncer.dispose();
+    await this.syncer.dispose();
     await this.replaying?.catch(() => undefined);
     this.outbox.close();
     this.mirror.close();

@@ -10,7 +10,7 @@ import { accessSync, constants, mkdirSync, readFileSync, writeFileSync } from 'n
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { defaultDataDir } from '../core/data-dir.js';
-import { Desk } from '../core/desk.js';
+import { DEMO_ACCOUNT, Desk } from '../core/desk.js';
 import { openVault } from '../core/vault/index.js';
 import { startDemoProvider, type RunningDemoProvider } from '../demo-provider.js';
 import { ensureRendererBuild } from './renderer-build.js';
@@ -80,7 +80,8 @@ export async function main(argv: string[]): Promise<number> {
       startDemoProvider: provider ? async () => provider : (dir) => startDemoProvider(dir),
     });
     if (provider) {
-      await desk.call('accounts.demo');
+      // Desk.open may already have opened the demo account (the current one) on this provider.
+      if ((await desk.call('session.info')).account !== DEMO_ACCOUNT) await desk.call('accounts.demo');
       // The page opens on data: the first sync of a new data folder finishes before the address is given.
       const { resources } = await desk.call('sync.status');
       if (resources.every((r) => r.lastSyncedAt === null)) await desk.call('sync.run');

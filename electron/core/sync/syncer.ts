@@ -106,10 +106,15 @@ export class Syncer extends EventEmitter<SyncEvents> {
     this.current?.controller.abort();
   }
 
-  /** Cancels any run and stops listening to the session and connectivity. */
-  dispose(): void {
+  /**
+   * Cancels any run, stops listening to the session and connectivity, and resolves once the cancelled run has
+   * let go of the mirror (its last write and the run's record), so the mirror may then be closed.
+   */
+  async dispose(): Promise<void> {
+    const running = this.current?.promise;
     this.cancel();
     for (const unsubscribe of this.unsubscribe.splice(0)) unsubscribe();
+    await running?.catch(() => undefined);
   }
 
   private async run(trigger: SyncTrigger, signal: AbortSignal, resources: readonly SyncedResource[]): Promise<SyncSummary> {
