@@ -14,6 +14,7 @@ import { CliDemoProvider } from './cli/demo.js';
 import { commandHelp, usage } from './cli/help.js';
 import { outboxDiscard, outboxList, outboxMarkApplied, outboxRetry, queue } from './cli/outbox.js';
 import { say } from './cli/output.js';
+import { retryMessage } from './cli/progress.js';
 import { exportCommand, search, show, status } from './cli/records.js';
 import { sandbox, sandboxOptions } from './cli/sandbox.js';
 import { sync } from './cli/sync.js';
@@ -81,6 +82,8 @@ export async function main(argv: string[]): Promise<number> {
       startDemoProvider: demo.start,
       retry: { deadlineMs: PROVIDER_DEADLINE_MS },
     });
+    // The sync says them on its progress line.
+    if (spec.provider && command !== 'sync') desk.on('provider.retry', (r) => say(retryMessage(r)));
     const context: CommandContext = { desk, spec, words, options, secrets };
     return command === 'sandbox' ? await sandbox(context, demo) : await RUNNERS[command](context, demo);
   } catch (error) {

@@ -2,6 +2,7 @@
  * The sync's progress on stderr: on a terminal one line rewritten in place (step, resource, records, elapsed
  * time), cleared before anything else is said; elsewhere (a log, a pipe) one line as each resource starts.
  */
+import type { EventPayloads } from '../../shared/contract.js';
 import type { SyncProgress } from '../../shared/sync.js';
 
 export class ProgressLine {
@@ -44,4 +45,9 @@ export class ProgressLine {
 
 export function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** "token: provider error HTTP 500; retry 2 of 5 in 0.6 s…" */
+export function retryMessage(r: EventPayloads['provider.retry']): string {
+  return `${r.operation}: ${r.reason}; retry ${r.attempt} of ${r.maxAttempts} in ${seconds(r.delayMs)}…`;
 }

@@ -5,7 +5,7 @@ import type { SyncSummary } from '../../shared/sync.js';
 import { UsageError } from './args.js';
 import { useAccount, type CommandContext } from './context.js';
 import { print, table } from './output.js';
-import { ProgressLine, seconds } from './progress.js';
+import { ProgressLine, retryMessage, seconds } from './progress.js';
 
 /** Exit status of a command stopped with Ctrl-C (128 + SIGINT). */
 export const INTERRUPTED = 130;
@@ -21,12 +21,9 @@ export async function sync(context: CommandContext): Promise<number> {
     if (interrupted) void desk.call('sync.cancel');
     progress.update(p);
   });
-  desk.on('provider.retry', (r) =>
-    progress.say(`${r.operation}: ${r.reason}; retry ${r.attempt} of ${r.maxAttempts} in ${seconds(r.delayMs)}…`),
-  );
+  desk.on('provider.retry', (r) => progress.say(retryMessage(r)));
+  // Stays listening until the run ends: a second Ctrl-C (tsx's loader also re-emits the signal) changes nothing.
   const interrupt = () => {
-    // A second Ctrl-C does not wait for the resource being written.
-    if (interrupted) process.exit(INTERRUPTED);
     interrupted = true;
     void desk.call('sync.cancel');
   };
