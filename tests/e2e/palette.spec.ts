@@ -85,12 +85,22 @@ test('runs commands: arrows choose one, Enter runs it (Sync now starts a sync; C
   for (let i = 0; i < 40 && (await option.getAttribute('data-highlighted')) === null; i++) await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/#\/check-domain$/);
+
+  // A domain name typed is offered as a check of that very domain.
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('Example.ORG');
+  await palette(page).getByRole('option', { name: 'Check the domain example.org' }).click();
+  await expect(page).toHaveURL(/#\/check-domain\?domain=example\.org$/);
+  await expect(page.getByLabel('Domain name')).toHaveValue('example.org');
 });
 
-test('the open palette has no serious or critical accessibility violation', async ({ page }) => {
+test('the open palette has no serious or critical accessibility violation, with hits and with none', async ({ page }) => {
   await page.keyboard.press('Control+k');
-  await searchBox(page).fill('a');
-  await expect(palette(page).getByRole('option').first()).toBeVisible();
-  const result = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
-  expect(result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
+  for (const text of ['a', 'a-text-nothing-has-9371']) {
+    await searchBox(page).fill(text);
+    await expect(palette(page).getByRole('option').first()).toBeVisible();
+    const result = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+    expect(result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
+  }
+  await expect(palette(page).getByText('Nothing matches “a-text-nothing-has-9371”.')).toBeVisible();
 });

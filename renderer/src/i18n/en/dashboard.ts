@@ -101,6 +101,7 @@ export default {
     commands: 'Commands',
     syncNow: 'Sync now',
     checkDomain: 'Check a domain',
+    checkThis: 'Check the domain {domain}',
     newTicket: 'New ticket',
     newContact: 'New contact',
     goTo: 'Go to {screen}',

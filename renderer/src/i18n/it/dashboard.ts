@@ -101,6 +101,7 @@ export default {
     commands: 'Comandi',
     syncNow: 'Sincronizza ora',
     checkDomain: 'Verifica un dominio',
+    checkThis: 'Verifica il dominio {domain}',
     newTicket: 'Nuovo ticket',
     newContact: 'Nuovo contatto',
     goTo: 'Vai a {screen}',
