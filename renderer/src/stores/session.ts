@@ -58,12 +58,13 @@ export const useSessionStore = defineStore('session', () => {
     return () => offs.forEach((off) => off());
   }
 
-  /** Runs a sync now; a refusal (offline, signed out) is kept in syncError for the top bar to say. */
+  /** Runs a sync now; a refusal or a sync that wrote nothing is kept in syncError for the top bar to say. */
   async function sync(): Promise<void> {
     syncError.value = null;
     if (syncStatus.value) syncStatus.value = { ...syncStatus.value, running: true };
     try {
-      await desk().call('sync.run');
+      const summary = await desk().call('sync.run');
+      if (summary.outcome === 'failed') syncError.value = summary.resources.find((r) => r.error)?.error ?? summary.outcome;
     } catch (error) {
       syncError.value = error instanceof Error ? error.message : String(error);
     } finally {

@@ -37,6 +37,7 @@ export default {
     count: '{done} / {total}',
     failed: 'Failed: {error}',
     refused: 'Sync needs the network',
+    failedShort: 'Sync failed',
     needsSignIn: 'Sign in to sync',
   },
   offline: {

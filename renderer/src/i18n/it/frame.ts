@@ -37,6 +37,7 @@ export default {
     count: '{done} / {total}',
     failed: 'Non riuscita: {error}',
     refused: 'La sincronizzazione richiede la rete',
+    failedShort: 'Sincronizzazione non riuscita',
     needsSignIn: 'Accedi per sincronizzare',
   },
   offline: {
