@@ -27,7 +27,7 @@ let ports: { port: number; altPort: number };
 const portOf = (url: string) => Number(new URL(url).port);
 
 async function startProvider(): Promise<RunningSandbox> {
-  return startSandbox({ port: ports?.port ?? 0, altPort: ports?.altPort ?? 0, controlPort: 0, db: providerDb });
+  return startSandbox({ port: ports?.port ?? 0, altPort: ports?.altPort ?? 0, controlPort: 0, db: providerDb, strict: true });
 }
 
 function serverContacts(email: string) {
@@ -161,7 +161,7 @@ describe('Desk, offline then online', () => {
       .get() as { id: number; domain: string; eppcode: string };
     const entry = await desk.call('outbox.enqueue', { kind: 'domain-request-epp', params: { domainid: domain.id } });
     await desk.call('sync.run');
-    expect((await desk.call('outbox.list', { states: ['done'] })).find((e) => e.id === entry.id)?.result).toEqual({ delivery: 'returned', eppCode: domain.eppcode });
+    expect((await desk.call('outbox.list', { states: ['done'] })).find((e) => e.id === entry.id)?.result).toMatchObject({ delivery: 'returned', eppCode: domain.eppcode });
     expect(await desk.call('domains.epp', { domain: domain.domain })).toMatchObject({ value: { delivery: 'returned', eppCode: domain.eppcode }, stale: false });
 
     const files = readdirSync(accountDir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile());
