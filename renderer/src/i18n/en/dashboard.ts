@@ -5,6 +5,7 @@ export default {
   empty: {
     title: 'Nothing synced yet',
     body: 'Reseller Desk keeps a copy of your account on this computer. Sync once to see your services, domains, tickets and payments here — afterwards they are available offline too.',
+    firstSync: 'Your first sync is running. The dashboard fills in as your services, domains, tickets and payments arrive; afterwards they are available offline too.',
     offline: 'The provider cannot be reached right now; sync when you are back online.',
     syncNow: 'Sync now',
     syncing: 'Syncing…',

@@ -5,6 +5,7 @@ export default {
   empty: {
     title: 'Ancora nulla di sincronizzato',
     body: 'Reseller Desk tiene una copia del tuo account su questo computer. Sincronizza una volta per vedere qui servizi, domini, ticket e pagamenti: da quel momento saranno disponibili anche offline.',
+    firstSync: 'La prima sincronizzazione è in corso. La panoramica si riempie man mano che arrivano servizi, domini, ticket e pagamenti; da quel momento saranno disponibili anche offline.',
     offline: 'Al momento il provider non è raggiungibile; sincronizza quando sarai di nuovo online.',
     syncNow: 'Sincronizza ora',
     syncing: 'Sincronizzazione…',
