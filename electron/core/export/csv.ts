@@ -67,7 +67,8 @@ function htmlToText(html: string): string {
 /** The fields the app shows of a resource (its list's columns and its detail pane's), each once. */
 export function resourceFields(resource: ResourceName): FieldSpec[] {
   const view = resource === 'client' ? null : RESOURCE_VIEWS[resource];
-  const all = view ? [...view.columns, ...view.detail.flatMap((group) => group.fields ?? [])] : [];
+  const id: FieldSpec = { field: resource === 'catalogue' ? 'pid' : 'id', kind: 'number' };
+  const all = view ? [id, ...view.columns, ...view.detail.flatMap((group) => group.fields ?? [])] : [];
   return [...new Map(all.map((f) => [f.field, f])).values()];
 }
 
