@@ -46,18 +46,6 @@ export default {
     counts: '{added} new, {changed} changed, {removed} removed',
     notable: 'Worth a look',
     noNotable: 'No changes that need you.',
-    resource: {
-      client: 'Account',
-      departments: 'Departments',
-      tickets: 'Tickets',
-      services: 'Services',
-      domains: 'Domains',
-      orders: 'Orders',
-      transactions: 'Payments',
-      contacts: 'Contacts',
-      announcements: 'Announcements',
-      catalogue: 'Catalogue',
-    },
   },
   radar: {
     heading: 'Domain expiry',

@@ -46,18 +46,6 @@ export default {
     counts: '{added} nuovi, {changed} modificati, {removed} rimossi',
     notable: 'Da guardare',
     noNotable: 'Nessuna modifica che richieda la tua attenzione.',
-    resource: {
-      client: 'Account',
-      departments: 'Reparti',
-      tickets: 'Ticket',
-      services: 'Servizi',
-      domains: 'Domini',
-      orders: 'Ordini',
-      transactions: 'Pagamenti',
-      contacts: 'Contatti',
-      announcements: 'Annunci',
-      catalogue: 'Catalogo',
-    },
   },
   radar: {
     heading: 'Scadenza domini',
