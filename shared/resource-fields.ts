@@ -11,9 +11,9 @@ import type { ResourceName } from './records.js';
 /**
  * How a value reads: text as is; money in the account's currency; date / datetime with Intl ("—" when unset);
  * status as a badge; number with grouping; bool as yes / no; mono for codes; html sanitized (announcements
- * only); link to another record (`to`, the id in `field`).
+ * only); link to another record (`to`, the id in `field`); pricing a catalogue price list (per cycle).
  */
-export type FieldKind = 'text' | 'mono' | 'money' | 'date' | 'datetime' | 'status' | 'number' | 'bool' | 'html' | 'link';
+export type FieldKind = 'text' | 'mono' | 'money' | 'date' | 'datetime' | 'status' | 'number' | 'bool' | 'html' | 'link' | 'pricing';
 
 /** Resources a link can open (each a list screen). */
 export type LinkTarget = Exclude<ResourceName, 'client'>;
@@ -98,7 +98,7 @@ export const RESOURCE_VIEWS: Record<LinkTarget, ResourceView> = {
       { field: 'name', label: 'product', kind: 'text', width: 220, sort: 'name' },
       { field: 'status', kind: 'status', width: 110, sort: 'status' },
       { field: 'billingCycle', kind: 'text', width: 120 },
-      { field: 'regDate', kind: 'date', width: 110, sort: 'regDate' },
+      { field: 'regDate', kind: 'date', width: 120, sort: 'regDate' },
       { field: 'nextDueDate', kind: 'date', width: 120, sort: 'nextDueDate' },
       money('recurringAmount', { sort: 'recurringAmount' }),
     ],
@@ -173,8 +173,8 @@ export const RESOURCE_VIEWS: Record<LinkTarget, ResourceView> = {
       { field: 'domainName', kind: 'text', width: 280, sort: 'domainName' },
       { field: 'status', kind: 'status', width: 120, sort: 'status' },
       { field: 'registrar', kind: 'text', width: 130 },
-      { field: 'regDate', kind: 'date', width: 110, sort: 'regDate' },
-      { field: 'expiryDate', kind: 'date', width: 110, sort: 'expiryDate' },
+      { field: 'regDate', kind: 'date', width: 120, sort: 'regDate' },
+      { field: 'expiryDate', kind: 'date', width: 120, sort: 'expiryDate' },
       { field: 'nextDueDate', kind: 'date', width: 120, sort: 'nextDueDate' },
       money('recurringAmount', { sort: 'recurringAmount' }),
       { field: 'doNotRenew', kind: 'bool', width: 120 },
@@ -380,7 +380,7 @@ export const RESOURCE_VIEWS: Record<LinkTarget, ResourceView> = {
     columns: [
       { field: 'tid', kind: 'mono', width: 100, sort: 'tid' },
       { field: 'subject', kind: 'text', width: 320, sort: 'subject' },
-      { field: 'status', kind: 'status', width: 130, sort: 'status' },
+      { field: 'status', kind: 'status', width: 150, sort: 'status' },
       { field: 'priority', kind: 'text', width: 90, sort: 'priority' },
       { field: 'deptId', label: 'department', kind: 'link', to: 'departments', lookup: 'departments', width: 150 },
       { field: 'date', kind: 'datetime', width: 180, sort: 'date' },
@@ -480,6 +480,7 @@ export const RESOURCE_VIEWS: Record<LinkTarget, ResourceView> = {
           { field: 'description', kind: 'text' },
         ],
       },
+      { title: 'pricing', fields: [{ field: 'pricing', kind: 'pricing' }] },
       {
         title: 'addons',
         tables: [
@@ -488,6 +489,7 @@ export const RESOURCE_VIEWS: Record<LinkTarget, ResourceView> = {
             columns: [
               { field: 'name', kind: 'text' },
               { field: 'billingCycle', kind: 'text' },
+              { field: 'pricing', label: 'price', kind: 'pricing' },
               { field: 'description', kind: 'text' },
             ],
           },
@@ -517,8 +519,8 @@ export const RESOURCE_VIEWS: Record<LinkTarget, ResourceView> = {
     columns: [
       { field: 'id', label: 'invoice', kind: 'number', width: 100, sort: 'id' },
       { field: 'status', kind: 'status', width: 110 },
-      { field: 'date', kind: 'date', width: 110 },
-      { field: 'dueDate', kind: 'date', width: 110 },
+      { field: 'date', kind: 'date', width: 120 },
+      { field: 'dueDate', kind: 'date', width: 120 },
       money('total'),
       { field: 'createdAt', kind: 'datetime', width: 170, sort: 'createdAt' },
     ],

@@ -1,7 +1,9 @@
 /** A record's field as plain words for its kind (the table's cells and the detail pane's values share it). */
 import { useI18n } from 'vue-i18n';
 import type { FieldSpec } from '../../../../shared/resource-fields';
+import type { CataloguePricing } from '../../../../shared/models';
 import { useFormat } from '../../composables/format';
+import { priceRows } from '../detail/pricing';
 import { useLookupsStore } from '../../stores/lookups';
 
 export function useFieldText() {
@@ -31,6 +33,9 @@ export function useFieldText() {
         const text = format.number(value as number);
         return spec.unit ? t(`lists.unit.${spec.unit}`, { n: text }, value as number) : text;
       }
+      case 'pricing':
+        // In a table cell: each cycle offered and its price, in a line.
+        return priceRows(value as CataloguePricing).map((row) => `${t(`lists.cycle.${row.cycle}`)} ${format.money(row.cents, row.currency)}`).join(' · ') || format.none();
       case 'link':
         // The provider's 0 is "no such record" (a domain registered outside an order).
         if (value === 0) return format.none();

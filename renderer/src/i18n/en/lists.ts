@@ -93,11 +93,20 @@ export default {
     failed: 'An edit of this record failed or needs review: see the Outbox.',
     open: 'Open {title}',
   },
+  cycle: {
+    monthly: 'Monthly',
+    quarterly: 'Quarterly',
+    semiannually: 'Semi-annually',
+    annually: 'Annually',
+    biennially: 'Biennially',
+    triennially: 'Triennially',
+  },
   unit: {
     mb: '{n} MB',
     years: '{n} year | {n} year | {n} years',
   },
   group: {
+    pricing: 'Prices',
     overview: 'Overview',
     billing: 'Billing',
     server: 'Server',
@@ -116,6 +125,8 @@ export default {
     items: 'Items',
   },
   field: {
+    price: 'Price',
+    setupFee: 'Setup fee',
     address1: 'Address',
     address2: 'Address (line 2)',
     admin: 'Assigned to',

@@ -93,11 +93,20 @@ export default {
     failed: 'Una modifica di questo elemento non è riuscita o va verificata: vedi In uscita.',
     open: 'Apri {title}',
   },
+  cycle: {
+    monthly: 'Mensile',
+    quarterly: 'Trimestrale',
+    semiannually: 'Semestrale',
+    annually: 'Annuale',
+    biennially: 'Biennale',
+    triennially: 'Triennale',
+  },
   unit: {
     mb: '{n} MB',
     years: '{n} anni | {n} anno | {n} anni',
   },
   group: {
+    pricing: 'Prezzi',
     overview: 'Riepilogo',
     billing: 'Fatturazione',
     server: 'Server',
@@ -116,6 +125,8 @@ export default {
     items: 'Voci',
   },
   field: {
+    price: 'Prezzo',
+    setupFee: 'Attivazione',
     address1: 'Indirizzo',
     address2: 'Indirizzo (riga 2)',
     admin: 'Assegnato a',
