@@ -30,6 +30,8 @@ export type MutationResult<K extends MutationKind> = ResultMap[K] & { reconciled
 export interface EntryProblem {
   kind: ApiErrorKind | 'reconciliation' | 'dependency' | 'internal';
   message: string;
+  /** What the provider said of each field, where it did (a 422's errors): for the edit form's fields. */
+  issues?: Array<{ field: string; message: string }>;
 }
 
 interface EntryCommon {
