@@ -40,7 +40,7 @@ export function toDeskError(error: unknown, procedure: string): DeskError {
   if (error instanceof ApiError) {
     if (error.kind === 'auth') return new DeskError('auth', `The provider refused the credentials: ${error.message}`);
     if (error.kind === 'network') return new DeskError('offline', `The provider cannot be reached: ${error.message}`);
-    return new DeskError('provider', error.message);
+    return new DeskError('provider', error.message, error.issues.length > 0 ? error.issues : undefined);
   }
   // A bug of ours: say so plainly, and keep the detail in the log (never a token: ApiError drops headers).
   console.error(`reseller-desk: ${procedure} failed:`, error);

@@ -44,7 +44,8 @@ class FakeProvider {
     this.sent.push(req);
     let answer: Answer | undefined;
     for (const route of this.routes) if ((answer = route(req)) !== undefined) break;
-    answer ??= { body: OK_BODIES[opOf(req.path)] ?? { result: 'success' } };
+    // Any other operation: a success with no rows (an empty list says so by its counters).
+    answer ??= { body: OK_BODIES[opOf(req.path)] ?? { result: 'success', totalresults: 0, numreturned: 0 } };
     if (answer instanceof Error) throw answer;
     // The body as a stream of bytes, as axios's own adapter gives it for the client's responseType 'stream'.
     expect(config.responseType).toBe('stream');

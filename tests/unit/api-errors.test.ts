@@ -86,6 +86,37 @@ describe('reply → result or ApiError', () => {
     expect(errorOf(() => interpretReply('get-orders', reply(404, 'Not Found'), 'json')).kind).toBe('rejected');
   });
 
+  it('a 422 keeps what the provider said of each field, for the form, and names them in its message', () => {
+    const body = { message: 'The given data was invalid.', errors: { email: ['The email has already been taken.'], country: 'The country must be 2 characters.' } };
+    const error = errorOf(() => interpretReply('add-contact', reply(422, body), 'json'));
+    expect(error).toMatchObject({ kind: 'rejected', status: 422 });
+    expect(error.issues).toEqual([
+      { field: 'email', message: 'The email has already been taken.' },
+      { field: 'country', message: 'The country must be 2 characters.' },
+    ]);
+    expect(error.message).toBe('The given data was invalid. (email: The email has already been taken.; country: The country must be 2 characters.)');
+  });
+
+  it('an HTML error page is said by its title or its first line, not as a bare HTTP status', () => {
+    const page = '<!DOCTYPE html><html><head><title>403 Forbidden &ndash; Invalid IP</title></head><body><h1>Forbidden</h1></body></html>';
+    expect(errorOf(() => interpretReply('get-orders', reply(403, page), 'json')).message).toBe('get-orders: HTTP 403: 403 Forbidden – Invalid IP');
+    expect(errorOf(() => interpretReply('get-orders', reply(403, '<html><body>\n  <p>Invalid IP 203.0.113.9</p>\n</body></html>'), 'json')).message).toBe(
+      'get-orders: HTTP 403: Invalid IP 203.0.113.9',
+    );
+    expect(errorOf(() => interpretReply('get-orders', reply(403, ''), 'json')).message).toBe('get-orders: HTTP 403');
+  });
+
+  it('a reply that says it failed is an error whatever its HTTP status: result other than success, or status error without a result', () => {
+    expect(errorOf(() => interpretReply('add-ticket-reply', reply(200, { status: 'error' }), 'json'))).toMatchObject({
+      kind: 'rejected',
+      message: 'add-ticket-reply: rejected (status "error")',
+    });
+    expect(errorOf(() => interpretReply('get-orders', reply(200, { result: 'failure', message: 'Database busy' }), 'json')).message).toBe('Database busy');
+    // A status beside a successful result is data (an invoice's), and whois may answer with a status and no result.
+    expect(interpretReply('create-invoice', reply(200, { result: 'success', invoiceid: 4, status: 'Unpaid' }), 'json').kind).toBe('json');
+    expect(interpretReply('whois', reply(200, { status: 'available', domain: 'a.test' }), 'json').kind).toBe('json');
+  });
+
   it('non-JSON, truncated JSON and non-object JSON on 200 → protocol', () => {
     for (const body of ['<html>maintenance</html>', '{"result":"success","orders":{"ord', '[1,2]', '"ok"', '']) {
       const error = errorOf(() => interpretReply('get-orders', reply(200, body), 'json'));

@@ -25,6 +25,14 @@ export interface ApiErrorInit {
   code?: string | null;
   /** For protocol errors: the wire path of the offending value, e.g. `orders.order[2].date`. */
   field?: string | null;
+  /** For rejections: what the provider said of each request field (a 422's `errors`), for the form's fields. */
+  issues?: FieldIssue[];
+}
+
+/** One request field the provider refused, with its words. */
+export interface FieldIssue {
+  field: string;
+  message: string;
 }
 
 export class ApiError extends Error {
@@ -35,6 +43,7 @@ export class ApiError extends Error {
   readonly retryAfterMs: number | null;
   readonly code: string | null;
   readonly field: string | null;
+  readonly issues: FieldIssue[];
 
   constructor(init: ApiErrorInit) {
     super(init.message);
@@ -44,6 +53,7 @@ export class ApiError extends Error {
     this.retryAfterMs = init.retryAfterMs ?? null;
     this.code = init.code ?? null;
     this.field = init.field ?? null;
+    this.issues = init.issues ?? [];
   }
 
   /** Transient failures: a read may be sent again after a pause. */

@@ -2,7 +2,8 @@
  * Turns one HTTP exchange into either the reply body or an ApiError (the error mapping). Pure: it sees the
  * status, the Retry-After header and the body, never the request.
  */
-import { ApiError, protocolError } from './errors.js';
+import { decodeHTMLStrict } from 'entities';
+import { ApiError, protocolError, type FieldIssue } from './errors.js';
 import { parseReplyJson, replyText } from './reply-json.js';
 import { isWireObject, type WireObject } from './wire-shape.js';
 
@@ -33,7 +34,9 @@ const OAUTH_AUTH_ERRORS = new Set([
 export function interpretReply(operation: string, reply: HttpReply, expect: 'json' | 'text', now = Date.now()): ReplyBody {
   const { status } = reply;
   const json = parseReplyJson(reply.body);
-  const providerMessage = isWireObject(json) ? messageOf(json) : null;
+  const issues = isWireObject(json) ? fieldIssues(json.errors) : [];
+  // The provider's own words, with what it said of each field.
+  const providerMessage = isWireObject(json) ? withIssues(messageOf(json), issues) : null;
 
   if (status === 429) {
     return fail({
@@ -61,11 +64,13 @@ export function interpretReply(operation: string, reply: HttpReply, expect: 'jso
   if (status === 401) {
     return fail({ kind: 'auth', operation, status, message: providerMessage ?? `${operation}: not authorized (HTTP 401)` });
   }
-  if (isWireObject(json) && json.result === 'error') {
-    return fail({ kind: 'rejected', operation, status, message: providerMessage ?? `${operation}: rejected` });
+  if (isWireObject(json) && saysFailure(json)) {
+    return fail({ kind: 'rejected', operation, status, issues, message: providerMessage ?? `${operation}: rejected (${describeOutcome(json)})` });
   }
   if (status < 200 || status >= 300) {
-    return fail({ kind: 'rejected', operation, status, message: providerMessage ?? `${operation}: HTTP ${status}` });
+    // Not JSON: an error page, said by its title or first line ("HTTP 403: Invalid IP").
+    const headline = json === undefined ? pageHeadline(replyText(reply.body)) : null;
+    return fail({ kind: 'rejected', operation, status, issues, message: providerMessage ?? `${operation}: HTTP ${status}${headline ? `: ${headline}` : ''}` });
   }
   if (isWireObject(json)) return { kind: 'json', value: json };
   if (expect === 'text' && json === undefined) return { kind: 'text', value: replyText(reply.body) };
@@ -74,6 +79,43 @@ export function interpretReply(operation: string, reply: HttpReply, expect: 'jso
 
 function fail(init: ConstructorParameters<typeof ApiError>[0]): never {
   throw new ApiError(init);
+}
+
+/**
+ * A reply that says the operation did not happen: a `result` other than success, or (some upstream operations)
+ * no `result` but `status: error`. A `status` beside a successful result is data (an invoice's status).
+ */
+function saysFailure(body: WireObject): boolean {
+  if (body.result !== undefined) return body.result !== 'success';
+  return typeof body.status === 'string' && FAILED_STATUSES.has(body.status.trim().toLowerCase());
+}
+
+const FAILED_STATUSES = new Set(['error', 'failed', 'failure']);
+
+function describeOutcome(body: WireObject): string {
+  return body.result !== undefined ? `result ${JSON.stringify(body.result)}` : `status ${JSON.stringify(body.status)}`;
+}
+
+/** A 422's `errors`: `{field: [message, ...]}` (or one message per field). */
+function fieldIssues(errors: unknown): FieldIssue[] {
+  if (!isWireObject(errors)) return [];
+  return Object.entries(errors).flatMap(([field, said]) =>
+    (Array.isArray(said) ? said : [said]).filter((m): m is string => typeof m === 'string' && m.trim() !== '').map((message) => ({ field, message })),
+  );
+}
+
+function withIssues(message: string | null, issues: readonly FieldIssue[]): string | null {
+  if (issues.length === 0) return message;
+  const listed = issues.map((i) => `${i.field}: ${i.message}`).join('; ');
+  return message ? `${message} (${listed})` : listed;
+}
+
+/** An error page's headline: its <title>, else its first line of text (an HTML 403 "Invalid IP", a proxy's page). */
+function pageHeadline(text: string): string | null {
+  const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1];
+  const lines = (title ?? text.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, '\n')).split('\n');
+  const first = lines.map((line) => decodeHTMLStrict(line).replace(/\s+/g, ' ').trim()).find((line) => line !== '');
+  return first ? first.slice(0, 160) : null;
 }
 
 /** The provider's own words: `message`, else OAuth's `error_description`, else `hint`. */

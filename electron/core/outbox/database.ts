@@ -50,6 +50,8 @@ export const MIGRATIONS: readonly Migration[] = [
     expires_at INTEGER NOT NULL
   );
   `) },
+  // What the provider said of each field when it refused an entry (JSON: [{field, message}]), for the edit form.
+  { version: 2, name: 'field issues of a refusal', up: (db) => db.exec('ALTER TABLE entries ADD COLUMN error_issues TEXT') },
 ];
 
 export function openDatabase(file: string): Database.Database {

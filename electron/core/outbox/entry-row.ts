@@ -17,6 +17,7 @@ export interface EntryRow {
   failures: number;
   error_kind: EntryProblem['kind'] | null;
   error_message: string | null;
+  error_issues: string | null;
   created_at: number;
   updated_at: number;
   sent_at: number | null;
@@ -35,7 +36,7 @@ export function toEntry(row: EntryRow, waitingFor: string | null, cipher: AtRest
     params: JSON.parse(row.params),
     state: row.state,
     attempts: row.attempts,
-    lastError: row.error_kind === null ? null : { kind: row.error_kind, message: row.error_message ?? '' },
+    lastError: row.error_kind === null ? null : problemOf(row),
     waitingFor,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -48,4 +49,10 @@ export function toEntry(row: EntryRow, waitingFor: string | null, cipher: AtRest
 function resultOf(stored: string | null, cipher: AtRestCipher): unknown {
   const json = stored !== null && AtRestCipher.isSealed(stored) ? cipher.open(stored) : stored;
   return json === null ? null : JSON.parse(json);
+}
+
+function problemOf(row: EntryRow): EntryProblem {
+  const problem: EntryProblem = { kind: row.error_kind!, message: row.error_message ?? '' };
+  if (row.error_issues !== null) problem.issues = JSON.parse(row.error_issues) as NonNullable<EntryProblem['issues']>;
+  return problem;
 }

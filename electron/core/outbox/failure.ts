@@ -22,7 +22,7 @@ export type SendFailure =
 
 export function classifySendFailure(kind: MutationKind, error: unknown): SendFailure {
   if (!(error instanceof ApiError)) return { action: 'fail', problem: { kind: 'internal', message: messageOf(error) } };
-  const problem: EntryProblem = { kind: error.kind, message: error.message };
+  const problem: EntryProblem = { kind: error.kind, message: error.message, ...(error.issues.length > 0 ? { issues: error.issues } : {}) };
   if (error.kind === 'auth') return { action: 'pause', problem };
   if (error.kind === 'rejected') return { action: 'fail', problem };
   const notExecuted =

@@ -136,6 +136,7 @@ export class EntryStore {
     if (changes.problem !== undefined) {
       columns.error_kind = changes.problem?.kind ?? null;
       columns.error_message = changes.problem?.message ?? null;
+      columns.error_issues = changes.problem?.issues?.length ? JSON.stringify(changes.problem.issues) : null;
     }
     if (changes.sent_at !== undefined) columns.sent_at = changes.sent_at;
     if (changes.next_attempt_at !== undefined) columns.next_attempt_at = changes.next_attempt_at;
