@@ -3,6 +3,7 @@
  * new ticket and new contact. Each command has an id, a label (i18n) and what it does.
  */
 import type { Router } from 'vue-router';
+import type { AppCommand } from '../../../shared/contract';
 import { desk } from '../bridge';
 import { LIST_SCREENS } from '../router';
 
@@ -13,6 +14,15 @@ export interface PaletteCommand {
   keywords: string;
   run(): void | Promise<unknown>;
 }
+
+/** The palette command each of the desktop menu's commands runs (search opens the palette itself). */
+export const APP_COMMAND_IDS: Record<Exclude<AppCommand['command'], 'search' | 'open-record'>, string> = {
+  sync: 'sync',
+  'new-ticket': 'new-ticket',
+  'new-contact': 'new-contact',
+  outbox: 'go:outbox',
+  preferences: 'go:settings',
+};
 
 type Translate = (key: string, values?: Record<string, unknown>) => string;
 
