@@ -1,6 +1,6 @@
 /**
  * Checks a provider account before it is stored: a password grant at the base URL, then one operation under the
- * service segment and, when an alt base URL is given, one operation there. Each failure becomes a DeskError whose
+ * service segment and one alt operation (at the alt base URL, or the base URL when that is left empty). Each failure becomes a DeskError whose
  * issues name the field the user has to correct (wrong password, wrong client id or secret, an address that
  * cannot be reached, answers 404, or answers something that is not the API), so a form repeats no rule.
  * Nothing reaches the app's vault here: the secrets live in a vault of the check's own.
@@ -37,7 +37,8 @@ export async function checkConnection(
   const client = new ResellerClient({ account: config.name, ...config }, vault, { ...CHECK_OPTIONS, ...options, retry });
   await step(config, 'token', () => client.signIn(password));
   const { client: holder } = await step(config, 'service', () => client.getClientsDetails());
-  if (config.altBaseUrl) await step(config, 'alt', () => client.getSupportDepartments());
+  // Always: with the alt base URL left empty the four alt operations go to the base URL, which may not publish them.
+  await step(config, 'alt', () => client.getSupportDepartments());
   return {
     clientName: holder.companyName || holder.fullName,
     email: holder.email,
@@ -65,6 +66,13 @@ function explain(config: AccountConfig, step: Step, error: ApiError): DeskError 
   }
   if (error.kind === 'network') {
     return fail('offline', `${address} cannot be reached (${error.message}).`, [addressField]);
+  }
+  if (error.status === 404 && step === 'alt' && !config.altBaseUrl) {
+    return fail(
+      'provider',
+      `${config.baseUrl} does not publish get-support-departments (HTTP 404): the alt base URL is needed for transactions, tickets, departments and contact updates.`,
+      ['altBaseUrl'],
+    );
   }
   if (error.status === 404) {
     // The token URL has no segment in it: a 404 there is the address; under the segment it is the segment.

@@ -44,7 +44,7 @@ async function failure(input: Record<string, unknown>): Promise<DeskError> {
 const fields = (error: DeskError) => (error.issues ?? []).map((i) => i.field).sort();
 
 beforeAll(async () => {
-  sb = await startSandbox({ port: 0, altPort: 0, controlPort: 0, db: join(dir, 'provider.db') });
+  sb = await startSandbox({ port: 0, altPort: 0, controlPort: 0, db: join(dir, 'provider.db'), strict: true });
   desk = await Desk.open({ dataDir: join(dir, 'app'), vault, background: false });
   webPage = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Welcome</body></html>'));
   await new Promise<void>((resolve) => webPage.listen(0, '127.0.0.1', resolve));
@@ -104,6 +104,16 @@ describe('accounts.test', () => {
   it('puts an address that answers something other than the API on that address', async () => {
     expect(fields(await failure({ ...account(), baseUrl: webPageUrl }))).toEqual(['baseUrl']);
     expect(fields(await failure({ ...account(), altBaseUrl: webPageUrl }))).toEqual(['altBaseUrl']);
+  });
+
+  it('says the alt base URL is needed when it is left empty and the base URL does not publish the alt operations', async () => {
+    const message = /the alt base URL is needed for transactions, tickets, departments and contact updates/;
+    const error = await failure({ ...account(), altBaseUrl: '' });
+    expect(fields(error)).toEqual(['altBaseUrl']);
+    expect(error.message).toMatch(message);
+    // Adding the account checks it the same way, and stores nothing.
+    await expect(desk.call('accounts.add', { ...account(), name: 'No alt', altBaseUrl: '' })).rejects.toMatchObject({ message: expect.stringMatching(message) });
+    expect((await desk.call('accounts.list')).map((a) => a.name)).not.toContain('No alt');
   });
 
   it('names a taken account name before asking the provider', async () => {
