@@ -1,9 +1,11 @@
 /**
  * The dashboard against the web host and the demo account: the client and its figures as the engine counts
- * them, each radar bucket linking to a Domains list filtered to exactly its domains, the payments chart, and
- * records linked from the dashboard's lists.
+ * them, each radar bucket linking to a Domains list filtered to exactly its domains, the payments chart,
+ * records linked from the dashboard's lists, and what a sync found changed on the provider.
  */
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import Database from 'better-sqlite3';
 import type { DashboardData } from '../../shared/dashboard';
 import type { ResourceRecords } from '../../shared/records';
 import { deskCall as call } from './fixtures/desk-call';
@@ -55,6 +57,25 @@ test('a ticket awaiting the user opens its record', async ({ page }) => {
   test.skip(data.awaitingYou.latest.length === 0, 'the demo account has no ticket awaiting a reply');
   const ticket = data.awaitingYou.latest[0]!;
   await page.getByRole('region', { name: 'Tickets awaiting you' }).getByRole('link', { name: new RegExp(`#${ticket.tid}`) }).click();
+  await expect(page).toHaveURL(new RegExp(`#/tickets/${ticket.id}$`));
+});
+
+test('since the last sync: a ticket the provider answered meanwhile is listed, and its link opens it', async ({ page, webHost }) => {
+  // The provider answers a ticket: written straight into the demo provider's own database (in the data folder).
+  const provider = new Database(join(webHost.dataDir, 'demo-provider.db'));
+  provider.pragma('busy_timeout = 5000');
+  const ticket = provider.prepare("SELECT id, tid FROM tickets WHERE userid = 1 AND status IN ('Open', 'Customer-Reply') LIMIT 1").get() as { id: number; tid: string };
+  provider.prepare("UPDATE tickets SET status = 'Answered', lastreply = datetime('now') WHERE id = ?").run(ticket.id);
+  provider.close();
+
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('sync now');
+  await page.keyboard.press('Enter');
+  const since = page.getByRole('region', { name: 'Since your last sync' });
+  const link = since.getByRole('link', { name: `ticket #${ticket.tid} answered` });
+  await expect(link).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('region', { name: 'Tickets awaiting you' }).getByRole('link', { name: new RegExp(`#${ticket.tid}`) })).toBeVisible();
+  await link.click();
   await expect(page).toHaveURL(new RegExp(`#/tickets/${ticket.id}$`));
 });
 
