@@ -75,8 +75,8 @@ export interface DetailGroup {
 
 export interface ResourceView {
   resource: LinkTarget;
-  /** The property naming a record in the detail pane's heading and links to it. */
-  titleField: string;
+  /** The properties naming a record in the detail pane's heading, joined by a space (the first non-empty wins the id). */
+  titleFields: string[];
   /** How a heading reads when its title needs the id too (an order's number, a ticket's tid). */
   titlePrefix?: string;
   /** Whether the list takes a text filter (the mirror's full-text index covers the resource). */
@@ -91,7 +91,7 @@ const money = (field: string, extra: Partial<ColumnSpec> = {}) => ({ field, kind
 export const RESOURCE_VIEWS: Record<LinkTarget, ResourceView> = {
   services: {
     resource: 'services',
-    titleField: 'domain',
+    titleFields: ['domain'],
     searchable: true,
     columns: [
       { field: 'domain', kind: 'text', width: 240, sort: 'domain' },
@@ -167,7 +167,7 @@ export const RESOURCE_VIEWS: Record<LinkTarget, ResourceView> = {
 
   domains: {
     resource: 'domains',
-    titleField: 'domainName',
+    titleFields: ['domainName'],
     searchable: true,
     columns: [
       { field: 'domainName', kind: 'text', width: 280, sort: 'domainName' },
@@ -228,7 +228,7 @@ export const RESOURCE_VIEWS: Record<LinkTarget, ResourceView> = {
 
   orders: {
     resource: 'orders',
-    titleField: 'orderNum',
+    titleFields: ['orderNum'],
     titlePrefix: 'order',
     searchable: true,
     columns: [
@@ -282,7 +282,7 @@ export const RESOURCE_VIEWS: Record<LinkTarget, ResourceView> = {
 
   transactions: {
     resource: 'transactions',
-    titleField: 'transId',
+    titleFields: ['transId'],
     titlePrefix: 'payment',
     searchable: false,
     columns: [
@@ -320,7 +320,7 @@ export const RESOURCE_VIEWS: Record<LinkTarget, ResourceView> = {
 
   contacts: {
     resource: 'contacts',
-    titleField: 'email',
+    titleFields: ['firstName', 'lastName'],
     searchable: true,
     columns: [
       { field: 'firstName', kind: 'text', width: 140, sort: 'firstName' },
@@ -375,7 +375,7 @@ export const RESOURCE_VIEWS: Record<LinkTarget, ResourceView> = {
 
   tickets: {
     resource: 'tickets',
-    titleField: 'subject',
+    titleFields: ['subject'],
     searchable: true,
     columns: [
       { field: 'tid', kind: 'mono', width: 100, sort: 'tid' },
@@ -419,7 +419,7 @@ export const RESOURCE_VIEWS: Record<LinkTarget, ResourceView> = {
 
   announcements: {
     resource: 'announcements',
-    titleField: 'title',
+    titleFields: ['title'],
     searchable: true,
     columns: [
       { field: 'date', kind: 'datetime', width: 180, sort: 'date' },
@@ -438,7 +438,7 @@ export const RESOURCE_VIEWS: Record<LinkTarget, ResourceView> = {
 
   departments: {
     resource: 'departments',
-    titleField: 'name',
+    titleFields: ['name'],
     searchable: false,
     columns: [
       { field: 'name', kind: 'text', width: 260, sort: 'name' },
@@ -460,7 +460,7 @@ export const RESOURCE_VIEWS: Record<LinkTarget, ResourceView> = {
 
   catalogue: {
     resource: 'catalogue',
-    titleField: 'name',
+    titleFields: ['name'],
     searchable: false,
     columns: [
       { field: 'name', kind: 'text', width: 280, sort: 'name' },
@@ -513,7 +513,7 @@ export const RESOURCE_VIEWS: Record<LinkTarget, ResourceView> = {
 
   invoices: {
     resource: 'invoices',
-    titleField: 'id',
+    titleFields: ['id'],
     titlePrefix: 'invoice',
     searchable: false,
     columns: [
