@@ -22,7 +22,7 @@ export function useDashboard() {
   const loading = ref(true);
   const error = ref<Error | null>(null);
 
-  async function load(): Promise<void> {
+  async function read(): Promise<void> {
     try {
       const [, d, runs] = await Promise.all([
         clientStore.load(),
@@ -38,6 +38,24 @@ export function useDashboard() {
     } finally {
       loading.value = false;
     }
+  }
+
+  // A sync ends with sync.summary and data.changed together: one read in flight at a time, and one more after
+  // it when the mirror changed meanwhile.
+  let reading: Promise<void> | null = null;
+  let again = false;
+  async function load(): Promise<void> {
+    if (reading) {
+      again = true;
+      return reading;
+    }
+    reading = (async () => {
+      do {
+        again = false;
+        await read();
+      } while (again);
+    })().finally(() => (reading = null));
+    return reading;
   }
 
   let offs: (() => void)[] = [];
