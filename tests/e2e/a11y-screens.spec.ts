@@ -17,13 +17,19 @@ interface Screen {
   prepare?: (page: Page) => Promise<void>;
 }
 
+/** A procedure called through the page's own bridge; a refusal fails the test. */
+async function invoke(page: Page, name: string, input?: unknown): Promise<unknown> {
+  const reply = await page.evaluate(
+    ([n, i]) => (window as unknown as { desk: { invoke(n: string, i?: unknown): Promise<{ ok: boolean; value?: unknown; error?: unknown }> } }).desk.invoke(n as string, i),
+    [name, input] as const,
+  );
+  if (!reply.ok) throw new Error(`${name}: ${JSON.stringify(reply.error)}`);
+  return reply.value;
+}
+
 /** The first row's id of a list, read through the page's own bridge. */
 const firstId = (resource: string) => async (page: Page) =>
-  page.evaluate(async (name) => {
-    const desk = (window as unknown as { desk: { invoke(n: string, i?: unknown): Promise<{ ok: boolean; value: { rows: { id: number }[] } }> } }).desk;
-    const reply = await desk.invoke('data.list', { resource: name, limit: 1 });
-    return reply.value.rows[0]!.id;
-  }, resource);
+  ((await invoke(page, 'data.list', { resource, limit: 1 })) as { rows: { id: number }[] }).rows[0]!.id;
 
 const LISTS = ['services', 'domains', 'orders', 'payments', 'contacts', 'tickets', 'announcements', 'departments', 'catalogue', 'invoices'];
 
@@ -34,7 +40,15 @@ const SCREENS: Screen[] = [
   { name: 'ticket-detail', hash: async (page) => `#/tickets/${await firstId('tickets')(page)}` },
   { name: 'order-detail', hash: async (page) => `#/orders/${await firstId('orders')(page)}` },
   { name: 'check-domain', hash: '#/check-domain' },
-  { name: 'outbox', hash: '#/outbox' },
+  {
+    name: 'outbox',
+    hash: '#/outbox',
+    // An edit the provider refuses (no such contact), so the queue has a failed entry with its actions.
+    prepare: async (page) => {
+      await invoke(page, 'outbox.enqueue', { kind: 'update-contact', params: { contactid: 999_999, city: 'Trento' } });
+      await expect(page.getByRole('button', { name: /^Retry/ }).first()).toBeVisible({ timeout: 30_000 });
+    },
+  },
   { name: 'settings', hash: '#/settings' },
   { name: 'welcome', hash: '#/welcome' },
   { name: 'connect', hash: '#/connect' },
@@ -52,6 +66,16 @@ const SCREENS: Screen[] = [
     prepare: async (page) => {
       await page.getByRole('button', { name: /switch account/i }).click();
       await expect(page.getByRole('menu')).toBeVisible();
+    },
+  },
+  // Last: it leaves the demo account signed out.
+  {
+    name: 'sign-in',
+    hash: '#/',
+    prepare: async (page) => {
+      await invoke(page, 'accounts.signOut', { name: 'Demo' });
+      await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
     },
   },
 ];
