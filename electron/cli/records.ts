@@ -59,8 +59,10 @@ export async function show(context: CommandContext): Promise<number> {
   await useAccount(context);
   const record = await desk.call('data.get', { resource, id });
   if (record === null) throw new Error(`no ${resource} record with id ${words[1]} in the mirror`);
+  // The id first, wherever the overlay left it (a catalogue product has a pid instead).
+  const ordered = 'id' in record ? Object.assign({ id: record.id }, record) : record;
   print(options.json, record, () =>
-    Object.entries(record)
+    Object.entries(ordered)
       .map(([field, value]) => `${field}: ${value !== null && typeof value === 'object' ? JSON.stringify(value) : (value ?? '')}`)
       .join('\n'),
   );
