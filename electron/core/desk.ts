@@ -107,8 +107,8 @@ export class Desk extends EventEmitter<DeskEvents> {
     }
   }
 
-  /** The open account's engine parts, for the CLI and tests; throws when no account is open. */
-  get current(): AccountSession {
+  /** The open account's engine parts; throws when no account is open. */
+  private get current(): AccountSession {
     if (!this.session) throw new DeskError('refused', 'No account is open: add one, or start the demo account.');
     return this.session;
   }
