@@ -7,7 +7,8 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, openApp, test } from './fixtures/web-host';
 
-const SCREENS_DIR = 'test-results/screens';
+/** test-results/screens by default; SCREENS_DIR keeps them elsewhere (another Playwright run empties test-results/). */
+const SCREENS_DIR = process.env.SCREENS_DIR ?? 'test-results/screens';
 
 interface Screen {
   name: string;

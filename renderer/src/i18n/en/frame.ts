@@ -17,7 +17,7 @@ export default {
   signIn: {
     action: 'Sign in',
     title: 'Sign in to {account}',
-    description: 'The provider no longer accepts the stored sign-in. Enter the password of {user}.',
+    description: 'Enter the password of {user}; the rest of the account stays as it is.',
     submit: 'Sign in',
     checking: 'Signing in…',
   },

@@ -17,7 +17,7 @@ export default {
   signIn: {
     action: 'Accedi',
     title: 'Accedi a {account}',
-    description: "Il provider non accetta più l'accesso salvato. Inserisci la password di {user}.",
+    description: "Inserisci la password di {user}; il resto dell'account resta com'è.",
     submit: 'Accedi',
     checking: 'Accesso in corso…',
   },
