@@ -57,8 +57,8 @@ describe('the snapshot writer thread', () => {
     const sink = threadSink();
     const first = write(sink, 'domains', [domain(1), domain(2), domain(3)]);
     const second = write(sink, 'services', [service(7)]);
-    expect(await first).toEqual({ added: 3, changed: 0, removed: 0, notable: [] });
-    expect(await second).toEqual({ added: 1, changed: 0, removed: 0, notable: [] });
+    expect(await first).toEqual({ added: 3, changed: 0, removed: 0, notable: [], warnings: [] });
+    expect(await second).toEqual({ added: 1, changed: 0, removed: 0, notable: [], warnings: [] });
     expect(mirror.counts()).toMatchObject({ domains: 3, services: 1 });
     expect(mirror.get('domains', 2)).toEqual(domain(2));
     expect(mirror.syncStates().find((s) => s.resource === 'domains')?.lastSyncedAt).toBe('2026-11-22T10:00:00.000Z');

@@ -8,6 +8,7 @@
  */
 import type { z } from 'zod';
 import { protocolError } from './errors.js';
+import { leaveUnset, mayLeaveUnset } from './unread.js';
 import { isWireObject, readList, type WireObject, type WireValue } from './wire-shape.js';
 
 export type Decode<T> = (value: unknown) => T;
@@ -39,10 +40,10 @@ export function record<S extends Record<string, FieldSpec>>(spec: S): Decode<Out
   // store by a name known in advance, where a loop over the fields made V8 look each name up at run time (a
   // sync decodes over a million fields; this took decoding 35% less time). Names and wire names are this
   // file's own, written in as JSON string literals; nothing from a reply is compiled.
-  const literal = fields.map(({ name, wire }, i) => `${JSON.stringify(name)}: decodeAt(${JSON.stringify(wire)}, decoders[${i}], value[${JSON.stringify(wire)}])`);
-  const build = new Function('decoders', 'decodeAt', `return (value) => ({ ${literal.join(', ')} });`)(
+  const literal = fields.map(({ name, wire }, i) => `${JSON.stringify(name)}: decodeField(${JSON.stringify(wire)}, decoders[${i}], value[${JSON.stringify(wire)}])`);
+  const build = new Function('decoders', 'decodeField', `return (value) => ({ ${literal.join(', ')} });`)(
     fields.map(({ decode }) => decode),
-    decodeAt,
+    decodeField,
   ) as (value: WireObject) => Output<S>;
   return (value) => {
     if (!isWireObject(value)) throw new DecodeIssue(`${INVALID_INPUT}: expected object, received ${typeName(value)}`);
@@ -78,6 +79,18 @@ export function parseOrThrow<T>(operation: string, where: string, decode: Decode
     if (!(error instanceof DecodeIssue)) throw error;
     const field = [where, ...error.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))].join('');
     throw protocolError(operation, field.replace(/^\./, ''), error.message);
+  }
+}
+
+/** A record's field: as decodeAt, except that while unread values are collected (unread.ts) a bad one may be left unset. */
+function decodeField<T>(key: string, decode: Decode<T>, value: unknown): T {
+  try {
+    return decode(value);
+  } catch (error) {
+    if (!(error instanceof DecodeIssue)) throw error;
+    if (error.path.length === 0 && mayLeaveUnset(decode)) return leaveUnset(key, decode, error.message) as T;
+    error.path.unshift(key);
+    throw error;
   }
 }
 

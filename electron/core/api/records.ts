@@ -19,7 +19,7 @@ import type {
   Transaction,
 } from '../../../shared/models.js';
 import { DecodeIssue, INVALID_INPUT, nestedList, record, type Decode } from './record.js';
-import { count, date, dateTime, flag, formattedMoney, id, money, optId, optInt, text } from './wire-values.js';
+import { count, date, dateTime, flag, formattedMoney, id, money, optId, optInt, optNumber, text } from './wire-values.js';
 
 /** Prices by currency then key; values kept as text ("-1.00" means "not offered" upstream). */
 function pricing(value: unknown): CataloguePricing {
@@ -77,10 +77,10 @@ export const service = record({
   ns2: ['ns2', text],
   assignedIps: ['assignedips', text],
   notes: ['notes', text],
-  diskUsage: ['diskusage', optInt],
-  diskLimit: ['disklimit', optInt],
-  bwUsage: ['bwusage', optInt],
-  bwLimit: ['bwlimit', optInt],
+  diskUsage: ['diskusage', optNumber],
+  diskLimit: ['disklimit', optNumber],
+  bwUsage: ['bwusage', optNumber],
+  bwLimit: ['bwlimit', optNumber],
   lastUpdate: ['lastupdate', dateTime],
   customFields: ['customfields', nestedList('customfield', serviceCustomField)],
   configOptions: ['configoptions', nestedList('configoption', serviceConfigOption)],

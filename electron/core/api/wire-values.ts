@@ -6,6 +6,7 @@
 import { normalizeDate, normalizeDateTime } from '../../../shared/dates.js';
 import { normalizeMoney, parseFormattedMoney, type FormattedMoney } from '../../../shared/money.js';
 import { DecodeIssue, INVALID_INPUT } from './record.js';
+import { unsettable } from './unread.js';
 
 const INTEGER = /^\s*-?\d+\s*$/;
 
@@ -86,7 +87,7 @@ export function optText(value: unknown): string | null {
 const TRUE = new Set(['1', 'true', 'on', 'yes']);
 const FALSE = new Set(['0', 'false', 'off', 'no', '']);
 
-/** 0/1, "0"/"1", true/false (and "on"/"yes"); absent is false. */
+/** 0/1, "0"/"1", true/false (and "on"/"yes"); any other whole number is set, as PHP reads it (a flag 2); absent is false. */
 export function flag(value: unknown): boolean {
   const v = scalar(value);
   if (v === undefined || v === null) return false;
@@ -95,25 +96,45 @@ export function flag(value: unknown): boolean {
   const key = String(v).trim().toLowerCase();
   if (TRUE.has(key)) return true;
   if (FALSE.has(key)) return false;
+  const n = toInteger(v);
+  if (typeof n === 'number') return n !== 0;
   throw expected('a 0/1 flag', v);
 }
 
-/** `YYYY-mm-dd`; the zero date and absence give null. */
+/** `YYYY-mm-dd`; the zero date and absence give null; an ISO 8601 date-time gives its date (in UTC when zoned). */
 export function date(value: unknown): string | null {
   const v = scalar(value);
   if (v === undefined || v === null) return null;
-  const normalized = normalizeDate(String(v));
+  const plain = normalizeDate(String(v));
+  const normalized = plain !== undefined ? plain : isoDateTime(String(v))?.slice(0, 10);
   if (normalized === undefined) throw expected('a date YYYY-mm-dd', v);
   return sameOrNew(v, normalized);
 }
 
-/** `YYYY-mm-dd HH:MM:SS`; the zero date-time and absence give null. */
+/**
+ * `YYYY-mm-dd HH:MM:SS`; the zero date-time and absence give null. ISO 8601 forms with fractions or a zone
+ * (Laravel's `2023-03-21T10:00:00.000000Z`) are read too: fractions dropped, a zoned time given in UTC.
+ */
 export function dateTime(value: unknown): string | null {
   const v = scalar(value);
   if (v === undefined || v === null) return null;
-  const normalized = normalizeDateTime(String(v));
+  const plain = normalizeDateTime(String(v));
+  const normalized = plain !== undefined ? plain : isoDateTime(String(v));
   if (normalized === undefined) throw expected('a date-time YYYY-mm-dd HH:MM:SS', v);
   return sameOrNew(v, normalized);
+}
+
+const ISO_DATE_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}:\d{2})(?:\.\d+)?(Z|[+-]\d{2}:?\d{2})?$/;
+
+/** An ISO 8601 date-time with fractions and/or a zone as `YYYY-mm-dd HH:MM:SS` (UTC when zoned); undefined otherwise. */
+function isoDateTime(text: string): string | undefined {
+  const match = ISO_DATE_TIME.exec(text.trim());
+  if (!match) return undefined;
+  const [, day, time, zone] = match;
+  const wall = normalizeDateTime(`${day} ${time}`);
+  if (!wall || zone === undefined) return wall ?? undefined;
+  const at = Date.parse(`${day}T${time}${zone.length === 5 ? `${zone.slice(0, 3)}:${zone.slice(3)}` : zone}`);
+  return Number.isNaN(at) ? undefined : new Date(at).toISOString().slice(0, 19).replace('T', ' ');
 }
 
 /**
@@ -125,16 +146,30 @@ function sameOrNew(wire: Scalar, normalized: string | null): string | null {
   return normalized === wire ? wire : normalized;
 }
 
-/** A decimal amount normalized to two places ("12.5" → "12.50"); absent or '' give null. */
+/** A decimal amount normalized to two places ("12.5" → "12.50", "12.9500" → "12.95"); absent or '' give null. */
 export function money(value: unknown): string | null {
   const v = scalar(value);
   if (v === undefined || v === null || v === '') return null;
   try {
     return sameOrNew(v, normalizeMoney(typeof v === 'boolean' ? String(v) : v));
   } catch {
+    // More places than two, all zeros past the cents: the same amount (a database's decimal(10,4)).
+    const padded = typeof v === 'string' ? /^\s*([+-]?\d+\.\d{2})0+\s*$/.exec(v) : null;
+    if (padded) return normalizeMoney(padded[1]!);
     throw expected('a decimal amount', v);
   }
 }
+
+/** A number that may have decimals (a disk usage of 1.5 MB); absent or '' give null. */
+export function optNumber(value: unknown): number | null {
+  const v = scalar(value);
+  if (v === undefined || v === null || v === '') return null;
+  const n = typeof v === 'number' ? v : typeof v === 'string' && DECIMAL_NUMBER.test(v) ? Number(v) : NaN;
+  if (!Number.isFinite(n)) throw expected('a number', v);
+  return n;
+}
+
+const DECIMAL_NUMBER = /^\s*-?\d+(\.\d+)?\s*$/;
 
 /** An amount formatted for people ("$1,234.50 USD") or a plain number. */
 export function formattedMoney(value: unknown): FormattedMoney {
@@ -154,3 +189,16 @@ export function idList(value: unknown): number[] {
   if (!parts.every((p) => INTEGER.test(p))) throw expected('comma-separated ids', v);
   return parts.map(Number);
 }
+
+// What a field holds when a sync cannot read its value (unread.ts); ids and id lists have none: their record goes.
+unsettable(optInt, null);
+unsettable(optId, null);
+unsettable(count, 0);
+unsettable(text, '');
+unsettable(optText, null);
+unsettable(flag, false);
+unsettable(date, null);
+unsettable(dateTime, null);
+unsettable(money, null);
+unsettable(optNumber, null);
+unsettable(formattedMoney, { amount: null, currency: null, text: '' });

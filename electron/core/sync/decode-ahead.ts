@@ -70,7 +70,7 @@ function decoded(page: BufferedPage): BufferedPage {
   const { offset, count } = page;
   try {
     const rows = page.rows();
-    return { offset, count, rows: () => rows };
+    return { offset, count, rows: () => rows, unread: page.unread };
   } catch (error) {
     return {
       offset,

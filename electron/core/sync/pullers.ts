@@ -11,6 +11,7 @@ import type { Page } from '../../../shared/models.js';
 import { decodeListPageBytes, type ListPageBytes, type ListPageReply, type PagedListOperation } from '../api/paged-lists.js';
 import { walkList, type PageCounts } from '../api/paging.js';
 import { releaseBytes } from '../api/reply-bytes.js';
+import { collectingUnread, describeUnread, mergeUnread, type UnreadField } from '../api/unread.js';
 import type { SyncedResource } from '../mirror/index.js';
 import { mapBounded } from './bounded.js';
 
@@ -59,11 +60,11 @@ interface WalkedPage extends PageCounts {
   handOver(offset: number, used: number): void;
 }
 
-function walkedPage(ctx: PullContext, operation: PagedListOperation, reply: ListPageReply<{ id: number }>): WalkedPage {
+function walkedPage(ctx: PullContext, operation: PagedListOperation, reply: ListPageReply<{ id: number }>, unread: UnreadField[][]): WalkedPage {
   if (reply.kind === 'bytes' && reply.total <= VERIFY_IDS_ABOVE) {
     return { ...reply, ids: null, handOver: (offset, used) => ctx.pageBytes(offset, used, operation, reply) };
   }
-  const page = reply.kind === 'bytes' ? decodedPage(operation, reply) : reply.page;
+  const page = reply.kind === 'bytes' ? decodedPage(operation, reply, unread) : reply.page;
   return {
     total: page.total,
     start: page.start ?? (reply.kind === 'bytes' ? reply.start : null),
@@ -73,29 +74,34 @@ function walkedPage(ctx: PullContext, operation: PagedListOperation, reply: List
   };
 }
 
-function decodedPage(operation: PagedListOperation, reply: ListPageBytes): Page<{ id: number }> {
+/** A page decoded on this thread: values it cannot read are left unset, and told in `unread`. */
+function decodedPage(operation: PagedListOperation, reply: ListPageBytes, unread: UnreadField[][]): Page<{ id: number }> {
   try {
-    const items = decodeListPageBytes(operation, reply.bytes, reply) as Array<{ id: number }>;
+    const decoded = collectingUnread(() => decodeListPageBytes(operation, reply.bytes, reply) as Array<{ id: number }>);
+    unread.push(decoded.unread);
+    const items = decoded.value;
     return { items, total: reply.total, start: reply.start, returned: items.length };
   } finally {
     releaseBytes(reply.bytes);
   }
 }
 
-async function pageThrough(ctx: PullContext, operation: PagedListOperation): Promise<PullResult> {
+async function pageThrough(ctx: PullContext, operation: PagedListOperation, resource: SyncedResource): Promise<PullResult> {
   let done = 0;
-  return walkList<WalkedPage>(
+  const unread: UnreadField[][] = [];
+  const walked = await walkList<WalkedPage>(
     async (limitstart, limitnum) => {
       const reply = await ctx.request(() => ctx.client.readListPage(operation, { limitstart, limitnum }));
       const { total, returned } = reply.kind === 'bytes' ? reply : reply.page;
       done = (limitstart === 0 ? 0 : done) + returned;
       ctx.progress(Math.min(done, total), total);
-      return walkedPage(ctx, operation, reply);
+      return walkedPage(ctx, operation, reply, unread);
     },
     // The walk takes only its current walk's pages, and of each the rows it uses; so does the sink.
     { take: (start, page, used) => page.handOver(start, used) },
     { operation, pageSize: ctx.pageSize, concurrency: ctx.concurrency },
   );
+  return { count: walked.count, warnings: [...walked.warnings, ...describeUnread(resource, mergeUnread(unread))] };
 }
 
 async function single(ctx: PullContext, read: () => Promise<readonly unknown[]>): Promise<PullResult> {
@@ -124,12 +130,12 @@ async function pullCatalogue(ctx: PullContext): Promise<PullResult> {
 export const PULLERS: Record<SyncedResource, Puller> = {
   client: (ctx) => single(ctx, async () => [await ctx.client.getClientsDetails({ stats: true })]),
   departments: (ctx) => single(ctx, async () => (await ctx.client.getSupportDepartments()).items),
-  tickets: (ctx) => pageThrough(ctx, 'get-tickets'),
-  services: (ctx) => pageThrough(ctx, 'get-clients-products'),
-  domains: (ctx) => pageThrough(ctx, 'get-clients-domains'),
-  orders: (ctx) => pageThrough(ctx, 'get-orders'),
-  transactions: (ctx) => pageThrough(ctx, 'get-transactions'),
-  contacts: (ctx) => pageThrough(ctx, 'get-contacts'),
-  announcements: (ctx) => pageThrough(ctx, 'get-announcements'),
+  tickets: (ctx) => pageThrough(ctx, 'get-tickets', 'tickets'),
+  services: (ctx) => pageThrough(ctx, 'get-clients-products', 'services'),
+  domains: (ctx) => pageThrough(ctx, 'get-clients-domains', 'domains'),
+  orders: (ctx) => pageThrough(ctx, 'get-orders', 'orders'),
+  transactions: (ctx) => pageThrough(ctx, 'get-transactions', 'transactions'),
+  contacts: (ctx) => pageThrough(ctx, 'get-contacts', 'contacts'),
+  announcements: (ctx) => pageThrough(ctx, 'get-announcements', 'announcements'),
   catalogue: pullCatalogue,
 };

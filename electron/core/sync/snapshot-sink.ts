@@ -8,6 +8,7 @@
  * overlaps the reading of the next and the records of a resource are held by that thread only.
  */
 import { releaseBytes } from '../api/reply-bytes.js';
+import { collectingUnread, describeUnread, mergeUnread, type UnreadField } from '../api/unread.js';
 import { decodeListPageBytes, type ListPageBytes, type PagedListOperation } from '../api/paged-lists.js';
 import { encodeRows, type EncodedRow, type Mirror, type ResourceRecords, type SyncedResource } from '../mirror/index.js';
 import { mayBeNotable, notableChanges } from './notable.js';
@@ -29,6 +30,8 @@ export interface SnapshotOutcome {
   changed: number;
   removed: number;
   notable: NotableChange[];
+  /** Values that could not be read, left unset in records kept (for the summary). */
+  warnings: string[];
 }
 
 export interface SnapshotSink {
@@ -51,6 +54,8 @@ export interface BufferedPage {
   offset: number;
   count: number;
   rows(): readonly EncodedRow[];
+  /** Once rows() has run: the values it could not read and left unset (reply pages). */
+  unread?: UnreadField[];
 }
 
 /**
@@ -59,18 +64,21 @@ export interface BufferedPage {
  * decoded fails the resource's write with the reason, unless a page read again at its offset replaces it.
  */
 export function replyPage(resource: SyncedResource, offset: number, limit: number, operation: PagedListOperation, page: ListPageBytes): BufferedPage {
-  return {
+  const buffered: BufferedPage = {
     offset,
     count: Math.min(limit, page.returned),
     rows: () => {
       try {
-        const records = decodeListPageBytes(operation, page.bytes, page).slice(0, limit);
+        // A value that cannot be read leaves its field unset and is told, rather than failing the page.
+        const { value: records, unread } = collectingUnread(() => decodeListPageBytes(operation, page.bytes, page).slice(0, limit));
+        buffered.unread = unread;
         return [...encodeRows(resource, records as ResourceRecords[SyncedResource][])];
       } finally {
         releaseBytes(page.bytes);
       }
     },
   };
+  return buffered;
 }
 
 /** The pages of each resource being read, by offset (a page read again at an offset replaces it). */
@@ -104,15 +112,18 @@ export class PageBuffer {
    * after the other (the usual case) they are read one at a time as the write goes, else all first, later
    * pages over earlier ones. A record never handed over is a bug in the reading, said so.
    */
-  take(resource: SyncedResource, count: number): Iterable<EncodedRow> {
+  take(resource: SyncedResource, count: number, unread: UnreadField[][] = []): Iterable<EncodedRow> {
     const pages = [...(this.pages.get(resource)?.values() ?? [])];
     this.pages.delete(resource);
     const missing = (index: number) => new Error(`${resource}: record ${index} of ${count} was never handed over`);
     const sorted = pages.toSorted((a, b) => a.offset - b.offset);
     const tiled = sorted.every((page, i) => page.offset === (i === 0 ? 0 : sorted[i - 1]!.offset + sorted[i - 1]!.count));
-    if (tiled) return tiledRows(sorted, count, missing);
+    if (tiled) return tiledRows(sorted, count, missing, unread);
     const rows: EncodedRow[] = [];
-    for (const page of pages) page.rows().forEach((row, i) => (rows[page.offset + i] = row));
+    for (const page of pages) {
+      page.rows().forEach((row, i) => (rows[page.offset + i] = row));
+      unread.push(page.unread ?? []);
+    }
     for (let i = 0; i < count; i++) if (rows[i] === undefined) throw missing(i);
     rows.length = count;
     return rows;
@@ -125,10 +136,12 @@ export class PageBuffer {
  * made per call: each generator function gives its generator objects their own map, and a new one per
  * resource would be a map the write loop's optimized code had not seen, thrown away at every resource.
  */
-function* tiledRows(pages: BufferedPage[], count: number, missing: (index: number) => Error): Generator<EncodedRow> {
+function* tiledRows(pages: BufferedPage[], count: number, missing: (index: number) => Error, unread: UnreadField[][]): Generator<EncodedRow> {
   let index = 0;
   for (let page = pages.shift(); page !== undefined; page = pages.shift()) {
-    for (const row of page.rows()) {
+    const rows = page.rows();
+    unread.push(page.unread ?? []);
+    for (const row of rows) {
       if (index === count) return;
       yield row;
       index++;
@@ -137,18 +150,23 @@ function* tiledRows(pages: BufferedPage[], count: number, missing: (index: numbe
   if (index < count) throw missing(index);
 }
 
-/** Writes a resource from `buffer` through `mirror` on this thread; the records are kept only where notable changes need them. */
+/**
+ * Writes a resource from `buffer` through `mirror` on this thread; the records are kept only where notable
+ * changes need them, and the values its pages left unset are told as warnings.
+ */
 export function writeSnapshot(mirror: Mirror, buffer: PageBuffer, header: SnapshotHeader): SnapshotOutcome {
   const { resource, today, previousSyncDay } = header;
-  const rows = buffer.take(resource, header.count);
+  const unread: UnreadField[][] = [];
+  const rows = buffer.take(resource, header.count, unread);
   const at = new Date(header.at);
+  const warnings = () => describeUnread(resource, mergeUnread(unread));
   if (!mayBeNotable(resource, previousSyncDay)) {
     const { added, changed, removed } = mirror.applyEncodedSnapshotTally(resource, rows, at);
-    return { added, changed, removed, notable: [] };
+    return { added, changed, removed, notable: [], warnings: warnings() };
   }
   const changes = mirror.applyEncodedSnapshot(resource, rows, at);
   const notable = notableChanges(resource, changes, { mirror, today, previousSyncDay });
-  return { added: changes.added.length, changed: changes.changed.length, removed: changes.removed.length, notable };
+  return { added: changes.added.length, changed: changes.changed.length, removed: changes.removed.length, notable, warnings: warnings() };
 }
 
 export class InlineSnapshotSink implements SnapshotSink {

@@ -228,8 +228,9 @@ export class Syncer extends EventEmitter<SyncEvents> {
     const now = this.now();
     const { count, warnings } = pulled;
     try {
-      const { added, changed, removed, notable } = await sink.apply({ resource, count, at: now.toISOString(), today: localToday(now), previousSyncDay });
-      return { result: { resource, outcome: 'ok', added, changed, removed, error: null, warnings }, notable };
+      const written = await sink.apply({ resource, count, at: now.toISOString(), today: localToday(now), previousSyncDay });
+      const { added, changed, removed, notable } = written;
+      return { result: { resource, outcome: 'ok', added, changed, removed, error: null, warnings: [...warnings, ...written.warnings] }, notable };
     } catch (error) {
       const message = this.failed(resource, 'internal', error);
       return { result: emptyResult(resource, 'failed', message), notable: [] };

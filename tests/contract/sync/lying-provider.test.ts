@@ -169,3 +169,32 @@ describe('a provider that hands out tokens that are already expired', () => {
     expect(setup.client.session.grantCounts).toEqual({ password: 1, refresh: 0 });
   });
 });
+
+describe('a provider that writes values in other forms', () => {
+  it('reads what is clear, keeps a record whose value cannot be read with that field unset, and says so', async () => {
+    const changed = { domain: 0, flagged: 0, order: 0, service: 0 };
+    const { setup } = await lyingSync(({ operation, json }) => {
+      if (operation === 'get-clients-domains') {
+        changed.domain = Number(json['domains[domain][0][id]']);
+        json['domains[domain][0][expirydate]'] = 'next spring';
+        changed.flagged = Number(json['domains[domain][1][id]']);
+        json['domains[domain][1][dnsmanagement]'] = '2';
+      } else if (operation === 'get-orders') {
+        changed.order = Number(json['orders[order][0][id]']);
+        json['orders[order][0][amount]'] = '12.9500';
+        json['orders[order][0][date]'] = '2023-03-21T10:00:00.000000Z';
+      } else if (operation === 'get-clients-products') {
+        changed.service = Number(json.products.product[0].id);
+        json.products.product[0].diskusage = '1.5';
+      } else return undefined;
+      return { json };
+    });
+    const summary = await setup.syncer.sync();
+    expect(summary.outcome).toBe('ok');
+    expect(result(summary, 'domains').warnings).toEqual([expect.stringMatching(/^domains: expirydate could not be read in 1 record .*next spring.*left unset/)]);
+    expect(setup.mirror.get('domains', changed.domain)).toMatchObject({ expiryDate: null });
+    expect(setup.mirror.get('domains', changed.flagged)).toMatchObject({ dnsManagement: true });
+    expect(setup.mirror.get('orders', changed.order)).toMatchObject({ amount: '12.95', date: '2023-03-21 10:00:00' });
+    expect(setup.mirror.get('services', changed.service)).toMatchObject({ diskUsage: 1.5 });
+  });
+});
