@@ -15,7 +15,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 it('a sync cancelled by closing the account ends as cancelled, and the mirror closes after it', async () => {
   // Slow replies, so that the sync is still reading when the account closes.
-  const provider: DemoProvider = await startSandbox({ port: 0, altPort: 0, controlPort: 0, faults: { latencyMs: 150 } });
+  const provider: DemoProvider = await startSandbox({ port: 0, altPort: 0, controlPort: 0, faults: { latencyMs: 150 }, strict: true });
   const desk = await Desk.open({ dataDir: dir, vault: new MemoryVault('tests'), background: false, startDemoProvider: async () => provider });
   await desk.call('accounts.demo');
   const started = new Promise<void>((resolve) => desk.once('sync.progress', () => resolve()));
