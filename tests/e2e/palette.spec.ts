@@ -62,6 +62,11 @@ test('keyboard only: Ctrl+K, go to Domains with Enter; Esc closes and gives focu
 
   await sync.focus();
   await page.keyboard.press('Control+k');
+  // Focus stays in the dialog while it is open.
+  for (const key of ['Tab', 'Shift+Tab', 'Tab']) {
+    await page.keyboard.press(key);
+    expect(await palette(page).evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+  }
   await page.keyboard.type('zzz');
   await expect(palette(page).getByText('Nothing matches “zzz”.')).toBeVisible();
   await page.keyboard.press('Escape');
