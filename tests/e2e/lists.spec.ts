@@ -82,6 +82,14 @@ test("an order's detail shows its fields and line items, and a line item's link 
   await expect(detail.getByRole('heading', { level: 2 })).toHaveText(`Order #${order.orderNum}`);
   await expect(detail.getByText('Payment method', { exact: true })).toBeVisible();
   await expect(detail.getByRole('heading', { name: 'Line items' })).toBeVisible();
+
+  // The pane is resizable from the keyboard: its splitter widens it with the left arrow.
+  const splitter = page.getByRole('separator', { name: 'Resize the detail pane' });
+  const width = Number(await splitter.getAttribute('aria-valuenow'));
+  await splitter.focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(splitter).toHaveAttribute('aria-valuenow', String(width + 24));
+  expect((await detail.boundingBox())!.width).toBeCloseTo(width + 24, 0);
   const domain = order.lineItems.find((i) => i.type === 'domain')!.domain;
   await detail.getByRole('link', { name: domain, exact: true }).click();
   await expect(page).toHaveURL(/#\/domains\/\d+/);
