@@ -55,6 +55,14 @@ test('a free name is available with its prices; a registered one shows its whois
   expect(problems).toEqual([]);
 });
 
+test('a domain of the account itself is recognised, with a link to its record', async ({ page }) => {
+  const domain = (await deskCall<Domain | null>(page, 'data.get', { resource: 'domains', id: 2 }))!;
+  await checkDomain(page, domain.domainName.toUpperCase());
+  await page.getByRole('link', { name: `One of your domains (${domain.status}) — open it` }).click();
+  await expect(page).toHaveURL(new RegExp(`#/domains/2(\\?|$)`));
+  await expect(tool(page, 'EPP code')).toBeVisible();
+});
+
 test('a bad name gets a clear error and keeps what was typed', async ({ page }) => {
   await checkDomain(page, 'http://not a domain');
   await expect(page.getByRole('alert')).toContainText('Enter a domain name such as example.com');

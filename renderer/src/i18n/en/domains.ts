@@ -5,6 +5,7 @@ export default {
     label: 'Domain name',
     placeholder: 'example.com',
     submit: 'Check',
+    yours: 'One of your domains ({status}) — open it',
     invalid: 'Enter a domain name such as example.com — no spaces, no http://, at least one dot.',
   },
   answer: {

@@ -5,6 +5,7 @@ export default {
     label: 'Nome a dominio',
     placeholder: 'esempio.it',
     submit: 'Verifica',
+    yours: 'È uno dei tuoi domini ({status}): aprilo',
     invalid: 'Scrivi un nome a dominio come esempio.it: senza spazi, senza http://, con almeno un punto.',
   },
   answer: {
