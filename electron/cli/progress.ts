@@ -49,5 +49,12 @@ export function seconds(ms: number): string {
 
 /** "token: provider error HTTP 500; retry 2 of 5 in 0.6 s…" */
 export function retryMessage(r: EventPayloads['provider.retry']): string {
-  return `${r.operation}: ${r.reason}; retry ${r.attempt} of ${r.maxAttempts} in ${seconds(r.delayMs)}…`;
+  return `${r.operation}: ${plainReason(r.reason, r.operation)}; retry ${r.attempt} of ${r.maxAttempts} in ${seconds(r.delayMs)}…`;
+}
+
+/** The failure in a line a person reads: no repeated operation name, no OpenSSL dump. */
+function plainReason(reason: string, operation: string): string {
+  if (/EPROTO|wrong version number/.test(reason)) return 'the server does not speak HTTPS';
+  const line = reason.split('\n')[0]!.trim();
+  return line.startsWith(`${operation}: `) ? line.slice(operation.length + 2) : line;
 }
