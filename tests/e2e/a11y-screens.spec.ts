@@ -83,8 +83,8 @@ const SCREENS: Screen[] = [
 
 /** The screen has drawn its heading and nothing on it says it is still loading. */
 async function settled(page: Page): Promise<void> {
-  await expect(page.locator('h1').first()).toBeVisible();
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expect(page.locator('h1').first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
   await page.evaluate(() => document.fonts.ready);
 }
 
