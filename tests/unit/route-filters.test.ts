@@ -1,0 +1,40 @@
+/** A list's filters as its route's query and back (renderer/src/components/data-table/route-filters.ts). */
+import { describe, expect, it } from 'vitest';
+import { filtersFromQuery, queryFromFilters } from '../../renderer/src/components/data-table/route-filters.js';
+import { RESOURCE_VIEWS } from '../../shared/resource-fields.js';
+
+const domains = RESOURCE_VIEWS.domains;
+
+describe('route filters', () => {
+  it("reads each kind of filter the list has, typed as data.list takes it, and ignores keys it does not have", () => {
+    const filters = filtersFromQuery(domains, {
+      status: 'Active',
+      expiringWithinDays: '30',
+      doNotRenew: 'false',
+      expiryDate: '2026-01-01..2026-12-31',
+      nextDueDate: '..2027-01-31',
+      planet: 'Mars',
+    });
+    expect(filters).toEqual({
+      status: 'Active',
+      expiringWithinDays: 30,
+      doNotRenew: false,
+      expiryDate: { from: '2026-01-01', to: '2026-12-31' },
+      nextDueDate: { to: '2027-01-31' },
+    });
+  });
+
+  it('drops values that are not of the filter’s kind rather than sending them to the engine', () => {
+    expect(filtersFromQuery(domains, { expiringWithinDays: 'soon', doNotRenew: 'maybe', expiryDate: '..' })).toEqual({});
+  });
+
+  it('takes a department by its id, as a number', () => {
+    expect(filtersFromQuery(RESOURCE_VIEWS.tickets, { deptId: '3' })).toEqual({ deptId: 3 });
+  });
+
+  it('writes back what it reads, with the text filter as q', () => {
+    const query = { status: 'Active', expiryDate: '2026-01-01..', doNotRenew: 'true', q: 'shop' };
+    const filters = filtersFromQuery(domains, query);
+    expect(queryFromFilters(filters, ' shop ')).toEqual(query);
+  });
+});
