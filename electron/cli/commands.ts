@@ -117,6 +117,9 @@ export const COMMANDS = {
     words: word('KIND'),
     options: ['account', 'json', 'params'],
     summary: 'queue an edit (sent by the next sync), checked as the app checks it',
+    details:
+      'KIND is add-contact, update-contact, delete-contact, open-ticket, add-ticket-reply, create-invoice, add-order or\n' +
+      'domain-request-epp. A ticket\'s or reply\'s attachments may be given as {"path": "FILE"} (regular files only).',
     provider: false,
   },
   sandbox: {

@@ -3,6 +3,7 @@ import { lstatSync, readFileSync } from 'node:fs';
 import type { OutboxEntry } from '../../shared/outbox/entry.js';
 import { DeskError } from '../core/desk-error.js';
 import { UsageError } from './args.js';
+import { readAttachmentPaths } from './attachments.js';
 import type { CommandName } from './commands.js';
 import { useAccount, type CommandContext } from './context.js';
 import { print, table } from './output.js';
@@ -51,7 +52,7 @@ export async function outboxMarkApplied(context: CommandContext): Promise<number
 export async function queue(context: CommandContext): Promise<number> {
   const { desk, words, options } = context;
   if (options.params === undefined) throw new UsageError('queue: --params is required (JSON, or @FILE)', 'queue');
-  const params = readParams(options.params);
+  const params = readAttachmentPaths(readParams(options.params));
   await useAccount(context);
   let entry: OutboxEntry;
   try {

@@ -108,6 +108,20 @@ describe('records and edits', () => {
     expect(discarded.stdout).toMatch(new RegExp(`#${entry.id} add-contact: cancelled`));
   });
 
+  it('reads a ticket\'s attachments from the paths given, regular files only', async () => {
+    const file = join(dataDir, 'details.txt');
+    writeFileSync(file, 'the log says hello');
+    const ticket = (attachment: object) => JSON.stringify({ deptid: 1, subject: 'A question', message: 'See the file.', attachments: [attachment] });
+    const queued = await cli(dataDir, ['queue', 'open-ticket', '--params', ticket({ path: file }), '--json']);
+    expect(queued.code, queued.stderr).toBe(0);
+    expect(JSON.parse(queued.stdout).params.attachments).toEqual([expect.objectContaining({ name: 'details.txt', size: 18 })]);
+    const folder = await cli(dataDir, ['queue', 'open-ticket', '--params', ticket({ path: dataDir })]);
+    expect(folder.code).toBe(2);
+    expect(folder.stderr).toMatch(/attachments\[0\] .*: not a regular file/);
+    const { id } = JSON.parse(queued.stdout) as { id: number };
+    expect((await cli(dataDir, ['outbox', 'discard', String(id)])).code).toBe(0);
+  });
+
   it('retries a failed edit and refuses to mark applied one that is not waiting for review', async () => {
     const queued = await cli(dataDir, ['queue', 'update-contact', '--params', JSON.stringify({ contactid: 999999, firstname: 'X' }), '--json']);
     expect(queued.code, queued.stderr).toBe(0);
