@@ -4,13 +4,16 @@
  * date range as `from..to` (either side may be empty), yes / no as true / false; `q` is the text filter.
  * Keys a list does not have are ignored.
  */
-import type { LocationQuery, LocationQueryRaw } from 'vue-router';
-import type { ResourceView } from '../../../../shared/resource-fields';
-import type { FilterValues } from '../../stores/list';
+import type { ListInput } from './contract.js';
+import type { ResourceView } from './resource-fields.js';
+
+type FilterValues = NonNullable<ListInput['filters']>;
+/** A route's query as vue-router gives it (the renderer's); plain strings when written. */
+type QueryIn = Record<string, string | null | (string | null)[] | undefined>;
 
 export const TEXT_KEY = 'q';
 
-export function filtersFromQuery(view: ResourceView, query: LocationQuery): FilterValues {
+export function filtersFromQuery(view: ResourceView, query: QueryIn): FilterValues {
   const filters: FilterValues = {};
   for (const filter of view.filters) {
     const raw = query[filter.name];
@@ -34,8 +37,8 @@ export function filtersFromQuery(view: ResourceView, query: LocationQuery): Filt
   return filters;
 }
 
-export function queryFromFilters(filters: FilterValues, text: string): LocationQueryRaw {
-  const query: LocationQueryRaw = {};
+export function queryFromFilters(filters: FilterValues, text: string): Record<string, string> {
+  const query: Record<string, string> = {};
   for (const [name, value] of Object.entries(filters)) {
     query[name] = typeof value === 'object' ? `${value.from ?? ''}..${value.to ?? ''}` : String(value);
   }

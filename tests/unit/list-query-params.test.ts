@@ -1,6 +1,6 @@
-/** A list's filters as its route's query and back (renderer/src/components/data-table/route-filters.ts). */
+/** A list's filters as its route's query and back (shared/list-query-params.ts). */
 import { describe, expect, it } from 'vitest';
-import { filtersFromQuery, queryFromFilters } from '../../renderer/src/components/data-table/route-filters.js';
+import { filtersFromQuery, queryFromFilters } from '../../shared/list-query-params.js';
 import { RESOURCE_VIEWS } from '../../shared/resource-fields.js';
 
 const domains = RESOURCE_VIEWS.domains;
