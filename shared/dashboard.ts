@@ -50,6 +50,8 @@ export interface DashboardData {
   services: StatusCount[];
   domains: StatusCount[];
   tickets: StatusCount[];
+  /** Tickets not closed (any status but Closed). */
+  openTickets: number;
   expiry: ExpiryBucket[];
   /** Tickets whose last word is the provider's (status Answered), newest reply first. */
   awaitingYou: { count: number; latest: TicketBrief[] };
@@ -61,4 +63,6 @@ export interface DashboardData {
 
 /** The ticket status that means the provider answered and the user is expected to reply. */
 export const AWAITING_YOU_STATUS = 'Answered';
+/** The one ticket status that is not open. */
+export const CLOSED_TICKET_STATUS = 'Closed';
 export const PAYMENT_MONTHS = 24;

@@ -70,7 +70,7 @@ test('a bad name gets a clear error and keeps what was typed', async ({ page }) 
   await expect(page.getByLabel('Domain name')).toHaveAttribute('aria-invalid', 'true');
 });
 
-test('the EPP code is requested as a queued edit, then shown masked until Reveal', async ({ page, webHost }) => {
+test('the EPP code is requested as a queued edit, then shown masked until Reveal, and copied', async ({ page, webHost }) => {
   const domain = (await deskCall<Domain | null>(page, 'data.get', { resource: 'domains', id: 1 }))!;
   await page.goto(`${webHost.origin}/#/domains/1`);
   const epp = tool(page, 'EPP code');
@@ -88,6 +88,11 @@ test('the EPP code is requested as a queued edit, then shown masked until Reveal
   await expect(epp.getByTestId('epp-code')).toHaveText(code);
   await expect(epp.getByRole('button', { name: 'Hide' })).toHaveAttribute('aria-pressed', 'true');
   await expect(epp.getByRole('button', { name: 'Request again' })).toBeEnabled();
+
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await epp.getByRole('button', { name: 'Copy' }).click();
+  await expect(epp.getByText('Copied')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
 
   const result = await new AxeBuilder({ page }).include('main').analyze();
   expect(result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);

@@ -65,6 +65,7 @@ describe('Mirror.dashboard', () => {
       { status: 'Closed', count: 1 },
       { status: 'Customer-Reply', count: 1 },
     ]);
+    expect(data.openTickets).toBe(3);
   });
 
   it('puts domains in expiry buckets whose filters list exactly the counted domains', () => {

@@ -6,6 +6,7 @@
 import type { Database } from 'better-sqlite3';
 import {
   AWAITING_YOU_STATUS,
+  CLOSED_TICKET_STATUS,
   PAYMENT_MONTHS,
   type AnnouncementBrief,
   type DashboardData,
@@ -35,6 +36,7 @@ export function dashboard(db: Database, today: string): DashboardData {
     services: statusCounts(db, 'services'),
     domains: statusCounts(db, 'domains'),
     tickets: statusCounts(db, 'tickets'),
+    openTickets: statement(db, 'SELECT COUNT(*) FROM tickets WHERE status != ?').pluck().get(CLOSED_TICKET_STATUS) as number,
     expiry: EXPIRY_BUCKETS.map(({ key, filters }) => {
       const where = listWhere('domains', { filters }, today);
       const count = statement(db, `SELECT COUNT(*) FROM domains ${where.sql}`).pluck().get(...where.values) as number;

@@ -65,6 +65,7 @@ export default {
     reveal: 'Reveal',
     hide: 'Hide',
     copy: 'Copy',
+    copyFailed: 'Could not copy the code: {reason}. Reveal it and copy it by hand.',
     copied: 'Copied',
     emailed: 'The registrar sent the code to the registrant’s e-mail address.',
     openOutbox: 'Open the outbox',

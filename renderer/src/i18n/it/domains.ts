@@ -65,6 +65,7 @@ export default {
     reveal: 'Mostra',
     hide: 'Nascondi',
     copy: 'Copia',
+    copyFailed: 'Impossibile copiare il codice: {reason}. Mostralo e copialo a mano.',
     copied: 'Copiato',
     emailed: 'Il registrar ha inviato il codice all’indirizzo e-mail dell’intestatario.',
     openOutbox: 'Apri la coda di invio',
