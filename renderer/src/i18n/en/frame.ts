@@ -34,6 +34,7 @@ export default {
     lastSynced: 'Last synced',
     progressColumn: 'Progress',
     rows: 'Rows',
+    waiting: 'Waiting',
     count: '{done} / {total}',
     failed: 'Failed: {error}',
     refused: 'Sync needs the network',

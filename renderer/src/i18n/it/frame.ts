@@ -34,6 +34,7 @@ export default {
     lastSynced: 'Ultima sincronizzazione',
     progressColumn: 'Avanzamento',
     rows: 'Righe',
+    waiting: 'In attesa',
     count: '{done} / {total}',
     failed: 'Non riuscita: {error}',
     refused: 'La sincronizzazione richiede la rete',

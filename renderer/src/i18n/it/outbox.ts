@@ -1,5 +1,5 @@
 export default {
-  title: 'Coda',
+  title: 'In uscita',
   intro: 'Le modifiche che hai fatto, finché il provider non le conferma. Nulla viene scartato senza il tuo consenso.',
   filter: 'Mostra',
   tabs: {
