@@ -1,0 +1,40 @@
+/**
+ * The appearance settings through Desk, as a front end sets them: theme and language are kept by the engine's
+ * settings file (shared by the desktop shell and the web host), and a value it does not know is refused with the
+ * field named, the stored one kept.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Desk } from '../../electron/core/desk.js';
+import type { DeskError } from '../../electron/core/desk-error.js';
+import { MemoryVault } from '../../electron/core/vault/memory-vault.js';
+
+let dir: string;
+const open = () => Desk.open({ dataDir: dir, vault: new MemoryVault('tests'), background: false });
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('Desk settings: theme and language', () => {
+  it('start as the system ones and keep a choice across reopening', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'rd-desk-settings-'));
+    const desk = await open();
+    expect(await desk.call('settings.get')).toMatchObject({ theme: 'system', language: 'system' });
+    expect(await desk.call('settings.set', { theme: 'dark', language: 'it' })).toMatchObject({ theme: 'dark', language: 'it' });
+    await desk.close();
+    const again = await open();
+    expect(await again.call('settings.get')).toMatchObject({ theme: 'dark', language: 'it' });
+    await again.close();
+  });
+
+  it('refuse an unknown theme or language, naming the field, and keep what was stored', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'rd-desk-settings-'));
+    const desk = await open();
+    await desk.call('settings.set', { language: 'en' });
+    const error = (await desk.call('settings.set', { theme: 'sepia', language: 'de' } as never).catch((e: unknown) => e)) as DeskError;
+    expect(error.code).toBe('invalid_input');
+    expect(error.issues?.map((i) => i.field).sort()).toEqual(['language', 'theme']);
+    expect(await desk.call('settings.get')).toMatchObject({ theme: 'system', language: 'en' });
+    await desk.close();
+  });
+});
