@@ -59,8 +59,8 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (line.kind === 'help') {
-    process.stdout.write(line.command === null ? usage(defaultDataDir()) : commandHelp(line.command));
-    return 0;
+    (line.bad ? process.stderr : process.stdout).write(line.command === null ? usage(defaultDataDir()) : commandHelp(line.command));
+    return line.bad ? 2 : 0;
   }
 
   const { command, spec, words, options } = line;

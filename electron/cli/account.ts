@@ -5,6 +5,7 @@ import { UsageError } from './args.js';
 import type { CommandName } from './commands.js';
 import type { CommandContext } from './context.js';
 import { print, say, table } from './output.js';
+import { askSecrets } from './prompt.js';
 
 /** The command line's name for each field of an account. */
 const FLAGS: Record<string, string> = {
@@ -18,11 +19,19 @@ const FLAGS: Record<string, string> = {
   password: 'RESELLER_DESK_PASSWORD',
 };
 
-export async function accountAdd({ desk, words: [name], options, secrets }: CommandContext): Promise<number> {
+export async function accountAdd({ desk, words: [name], options, secrets: given }: CommandContext): Promise<number> {
+  let secrets = given;
   const missing = (['base-url', 'client-id', 'username'] as const).filter((flag) => options[flag] === undefined).map((flag) => `--${flag}`);
   if (missing.length > 0) throw new UsageError(`account add: ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} required`, 'account add');
+  if ((!secrets.clientSecret || !secrets.password) && process.stdin.isTTY) {
+    const [clientSecret, password] = await askSecrets(['client secret: ', 'password: ']);
+    secrets = { ...secrets, clientSecret: secrets.clientSecret ?? clientSecret!, password: secrets.password ?? password! };
+  }
   if (!secrets.clientSecret || !secrets.password) {
-    throw new UsageError('account add: set RESELLER_DESK_CLIENT_SECRET and RESELLER_DESK_PASSWORD (secrets are never taken as arguments)', 'account add');
+    throw new UsageError(
+      'account add: type the client secret and password when asked (on a terminal), or set RESELLER_DESK_CLIENT_SECRET and RESELLER_DESK_PASSWORD (secrets are never taken as arguments)',
+      'account add',
+    );
   }
   const added = await withFlagNames('account add', () =>
     desk.call('accounts.add', {

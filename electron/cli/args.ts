@@ -21,7 +21,8 @@ export type OptionValues = {
 
 export type CommandLine =
   | { kind: 'version' }
-  | { kind: 'help'; command: CommandName | null }
+  /** `bad`: no command was given at all (the usage is the answer, with exit status 2). */
+  | { kind: 'help'; command: CommandName | null; bad?: boolean }
   | { kind: 'run'; command: CommandName; spec: CommandSpec; words: string[]; options: OptionValues; dataDir: string | undefined };
 
 export function readCommandLine(argv: string[]): CommandLine {
@@ -37,10 +38,7 @@ export function readCommandLine(argv: string[]): CommandLine {
     return { kind: 'version' };
   }
   if (positionals[0] === 'help') return { kind: 'help', command: positionals.length > 1 ? commandOf(positionals.slice(1)).command : null };
-  if (positionals.length === 0) {
-    if (values.help) return { kind: 'help', command: null };
-    throw new UsageError('no command given');
-  }
+  if (positionals.length === 0) return { kind: 'help', command: null, bad: !values.help };
   const { command, words } = commandOf(positionals);
   if (values.help) return { kind: 'help', command };
   const spec: CommandSpec = COMMANDS[command];

@@ -1,12 +1,13 @@
 /** Accounts from the command line: adding with clear refusals, editing, choosing, removing without losing edits. */
-import { rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Desk } from '../../../electron/core/desk.js';
 import { MemoryVault } from '../../../electron/core/vault/index.js';
 import { startSandbox } from '../../../sandbox/index.js';
 import type { RunningSandbox } from '../../../sandbox/options.js';
-import { A_CONTACT, addAccount, cli, newDataDir, secretsOf } from './harness.js';
+import { A_CONTACT, addAccount, BIN, cli, newDataDir, secretsOf } from './harness.js';
 
 // Each command is a process of its own; a loaded machine takes seconds for each.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -66,6 +67,28 @@ describe('account add', () => {
     expect(segment.code).toBe(1);
     expect(segment.stderr).toMatch(/answers 404 for \/api\/v2\/nope\/…: check the service segment/);
     expect(await accounts(dir)).toEqual([]);
+  });
+
+  it.skipIf(!existsSync('/usr/bin/script'))('asks for the secrets on a terminal, without showing them', async () => {
+    const dir = dataDir();
+    const args = ['account', 'add', 'Typed', '--base-url', sb.baseUrl, '--alt-base-url', sb.altBaseUrl, '--client-id', sb.clientId, '--username', sb.username];
+    const command = [process.execPath, BIN, ...args, '--data-dir', dir].map((a) => `'${a}'`).join(' ');
+    const env = { ...process.env, RESELLER_DESK_CLIENT_SECRET: '', RESELLER_DESK_PASSWORD: '' };
+    const terminal = spawn('/usr/bin/script', ['-qec', command, '/dev/null'], { env });
+    let output = '';
+    // Each answer once its question is on the screen.
+    const answers = [sb.clientSecret, sb.password];
+    let answered = 0;
+    terminal.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const asked = output.match(/client secret: |password: /g)?.length ?? 0;
+      for (; answered < Math.min(asked, answers.length); answered++) terminal.stdin.write(`${answers[answered]}\n`);
+    });
+    const code = await new Promise<number | null>((resolve) => terminal.on('close', resolve));
+    expect(code, output).toBe(0);
+    expect(output).toMatch(/added account "Typed"/);
+    expect(output).not.toContain(sb.clientSecret);
+    expect(output).not.toContain(sb.password);
   });
 
   it('refuses a --data-dir that is a file', async () => {
