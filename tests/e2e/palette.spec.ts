@@ -46,6 +46,15 @@ test('finds a domain, a contact and a ticket by part of their names, and opens t
   await palette(page).getByRole('option').filter({ hasText: domain.domainName }).first().click();
   await expect(palette(page)).toBeHidden();
   await expect(page).toHaveURL(new RegExp(`#/domains/${domain.id}$`));
+
+  // Past the palette's 20 hits: the whole list of a kind of record, filtered by the same text.
+  const part = searches[0]!.text;
+  await page.keyboard.press('Control+k');
+  await searchBox(page).fill(part);
+  await palette(page).getByRole('option', { name: `All Domains matching “${part}”` }).click();
+  await expect(page).toHaveURL(new RegExp(`#/domains\\?q=${part}$`));
+  const listed = await deskCall<ListPage<unknown>>(page, 'data.list', { resource: 'domains', text: part, limit: 1 });
+  await expect(page.getByRole('grid')).toHaveAttribute('aria-rowcount', String(listed.total + 1));
   expect(problems).toEqual([]);
 });
 

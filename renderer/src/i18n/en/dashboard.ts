@@ -91,6 +91,7 @@ export default {
     syncNow: 'Sync now',
     checkDomain: 'Check a domain',
     checkThis: 'Check the domain {domain}',
+    allMatching: 'All {screen} matching “{text}”',
     newTicket: 'New ticket',
     newContact: 'New contact',
     goTo: 'Go to {screen}',

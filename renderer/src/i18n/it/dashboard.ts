@@ -91,6 +91,7 @@ export default {
     syncNow: 'Sincronizza ora',
     checkDomain: 'Verifica un dominio',
     checkThis: 'Verifica il dominio {domain}',
+    allMatching: '{screen}: tutti quelli con “{text}”',
     newTicket: 'Nuovo ticket',
     newContact: 'Nuovo contatto',
     goTo: 'Vai a {screen}',
