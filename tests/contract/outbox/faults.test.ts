@@ -30,7 +30,7 @@ async function queueWork(outbox: Outbox, tag: string) {
   for (let i = 0; i < 3; i++) {
     const t = await enqueue({
       kind: 'open-ticket',
-      params: { deptid: 1 + i, subject: `${tag} ticket ${i}`, message: 'm', attachments: [{ name: `f${i}.bin`, data: Uint8Array.from([i, 1, 2, 3]) }] },
+      params: { deptid: 1 + i, subject: `${tag} ticket ${i}`, message: 'm', attachments: [{ name: `f${i}.log`, data: Uint8Array.from([i, 1, 2, 3]) }] },
     });
     await enqueue({ kind: 'add-ticket-reply', params: { ticketid: t.localId!, message: `${tag} reply ${i}` } });
   }
@@ -50,7 +50,7 @@ function expectExactlyOnce(tag: string) {
   const tickets = rows<{ id: number; subject: string }>(sb, 'SELECT id, subject FROM tickets WHERE subject LIKE ? ORDER BY subject', `${tag} ticket %`);
   expect(tickets.map((t) => t.subject)).toEqual([0, 1, 2].map((i) => `${tag} ticket ${i}`));
   for (const [i, t] of tickets.entries()) {
-    expect(rows(sb, 'SELECT filename, hex(data) AS hex FROM ticket_attachments WHERE ticketid = ?', t.id)).toEqual([{ filename: `f${i}.bin`, hex: `0${i}010203` }]);
+    expect(rows(sb, 'SELECT filename, hex(data) AS hex FROM ticket_attachments WHERE ticketid = ?', t.id)).toEqual([{ filename: `f${i}.log`, hex: `0${i}010203` }]);
     expect(rows(sb, 'SELECT message FROM ticket_replies WHERE ticketid = ?', t.id)).toEqual([{ message: `${tag} reply ${i}` }]);
   }
   expect(rows(sb, 'SELECT total FROM invoices WHERE notes = ? ORDER BY total', tag)).toEqual([{ total: '10.50' }, { total: '11.50' }]);

@@ -2,13 +2,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../../sandbox/options.js';
 import { Syncer, type ConnectivityChange } from '../../../electron/core/sync/index.js';
-import { makeClient, NOON, setUpSync, startTestSandbox, type SyncSetup } from './harness.js';
+import { allRows, makeClient, NOON, setUpSync, startTestSandbox, type SyncSetup } from './harness.js';
+import { startLyingProvider } from './lying-provider.js';
 
 const running: RunningSandbox[] = [];
 const setups: SyncSetup[] = [];
+const stops: Array<() => Promise<void>> = [];
 
 afterEach(async () => {
   for (const setup of setups.splice(0)) setup.close();
+  for (const stop of stops.splice(0)) await stop();
   for (const sb of running.splice(0)) await sb.stop();
 });
 
@@ -75,12 +78,27 @@ describe('connectivity', () => {
     expect(setup.mirror.syncStates().find((s) => s.resource === 'client')?.lastError).toMatch(/sign-in refused/);
   }, 60_000);
 
-  it('a failing resource does not stop the others, and its error is recorded', async () => {
+  it('a value that cannot be read is left unset with a warning; the resource is written', async () => {
     const sb = await sandbox();
     const setup = await setUpSync(sb);
     setups.push(setup);
-    // get-orders now serves a date the decoder refuses (a protocol error) for this account.
     sb.db.prepare("UPDATE orders SET date = 'garbage' WHERE userid = ?").run(sb.accounts[0]!.userid);
+    const summary = await setup.syncer.sync();
+    expect(summary.outcome).toBe('ok');
+    const orders = summary.resources.find((r) => r.resource === 'orders')!;
+    expect(orders.warnings).toEqual([expect.stringMatching(/^orders: date could not be read in \d+ records .*garbage/)]);
+    expect(allRows(setup.mirror, 'orders').every((order) => order.date === null)).toBe(true);
+  }, 60_000);
+
+  it('a failing resource does not stop the others, and its error is recorded', async () => {
+    const sb = await sandbox();
+    // get-orders serves an id the decoder refuses (a protocol error: a record without its id cannot be kept).
+    const provider = await startLyingProvider(sb, ({ operation, json }) =>
+      operation === 'get-orders' ? { json: { ...json, 'orders[order][0][id]': 'x' } } : undefined,
+    );
+    stops.push(() => provider.stop());
+    const setup = await setUpSync(sb, { urls: provider });
+    setups.push(setup);
     const summary = await setup.syncer.sync();
     const orders = summary.resources.find((r) => r.resource === 'orders')!;
     expect(orders.outcome).toBe('failed');
