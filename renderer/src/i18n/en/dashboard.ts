@@ -42,6 +42,7 @@ export default {
       cancelled: 'cancelled',
       interrupted: 'interrupted',
     },
+    failed: 'not read: {error}',
     nothing: 'Nothing changed.',
     counts: '{added} new, {changed} changed, {removed} removed',
     notable: 'Worth a look',

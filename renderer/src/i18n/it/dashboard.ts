@@ -42,6 +42,7 @@ export default {
       cancelled: 'annullata',
       interrupted: 'interrotta',
     },
+    failed: 'non letto: {error}',
     nothing: 'Nessuna modifica.',
     counts: '{added} nuovi, {changed} modificati, {removed} rimossi',
     notable: 'Da guardare',
