@@ -27,7 +27,6 @@ export default {
     running: 'Syncing {done} of {total}',
     syncedAgo: 'Synced {ago}',
     never: 'Never synced',
-    progress: 'Sync progress',
     panelTitle: 'Last sync per resource',
     panelRunning: 'Syncing…',
     resource: 'Resource',

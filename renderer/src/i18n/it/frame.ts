@@ -27,7 +27,6 @@ export default {
     running: 'Sincronizzazione {done} di {total}',
     syncedAgo: 'Sincronizzato {ago}',
     never: 'Mai sincronizzato',
-    progress: 'Avanzamento della sincronizzazione',
     panelTitle: 'Ultima sincronizzazione per risorsa',
     panelRunning: 'Sincronizzazione…',
     resource: 'Risorsa',
