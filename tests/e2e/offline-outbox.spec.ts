@@ -1,0 +1,70 @@
+/**
+ * The Outbox screen in Chromium through the web host and the demo provider: an edit made while every request
+ * fails waits with its reason and is sent once the provider answers; an edit the provider
+ * refuses is failed with the provider's words, Retry sends it again, Discard asks first. Edits are queued
+ * through the page's bridge (the screens that make them are not this spec's subject).
+ */
+import type { Page } from '@playwright/test';
+import { expect, openApp, setFaults, test } from './fixtures/web-host';
+
+test.describe.configure({ mode: 'serial' });
+
+async function invoke<T>(page: Page, name: string, input?: unknown): Promise<T> {
+  const reply = await page.evaluate(
+    ([n, i]) => (window as unknown as { desk: { invoke(n: string, i?: unknown): Promise<{ ok: boolean; value?: unknown; error?: unknown }> } }).desk.invoke(n as string, i),
+    [name, input] as const,
+  );
+  if (!reply.ok) throw new Error(`${name}: ${JSON.stringify(reply.error)}`);
+  return reply.value as T;
+}
+
+const row = (page: Page, id: number) => page.getByRole('row').filter({ has: page.getByRole('cell', { name: String(id), exact: true }) });
+
+test('an edit made while every request fails waits with its reason, and is sent once the provider answers', async ({ page, webHost }) => {
+  test.setTimeout(180_000);
+  await openApp(page, webHost);
+  const contact = (await invoke<{ rows: { id: number }[] }>(page, 'data.list', { resource: 'contacts', limit: 1 })).rows[0]!;
+
+  await setFaults(webHost.sandbox!, { reset: 1 });
+  const entry = await invoke<{ id: number }>(page, 'outbox.enqueue', { kind: 'update-contact', params: { contactid: contact.id, city: 'Rovereto' } });
+  await page.getByRole('link', { name: 'Outbox' }).click();
+  const waiting = row(page, entry.id);
+  await expect(waiting).toContainText(`Contact ${contact.id}: city`);
+  await expect(waiting.getByRole('cell').nth(1)).toHaveText(/Queued|Sending/);
+  await expect(waiting).toContainText(/no reply/, { timeout: 60_000 });
+
+  // Once the provider answers, the outbox's own retry (or the next sync, which replays first) sends it.
+  await setFaults(webHost.sandbox!, { reset: 0 });
+  await expect(waiting).toBeHidden({ timeout: 90_000 });
+  await page.getByRole('button', { name: /^Done/ }).click();
+  await expect(row(page, entry.id).getByRole('cell').nth(1)).toHaveText('Done');
+});
+
+test('an edit the provider refuses is failed with its words; Retry sends it again; Discard asks first', async ({ page, webHost }) => {
+  await openApp(page, webHost);
+  const entry = await invoke<{ id: number }>(page, 'outbox.enqueue', { kind: 'update-contact', params: { contactid: 999_999, city: 'Trento' } });
+  await page.getByRole('link', { name: 'Outbox' }).click();
+  const failed = row(page, entry.id);
+  await expect(failed.getByRole('cell').nth(1)).toHaveText('Failed');
+  await expect(failed).toContainText('Contact ID Not Found');
+  const tries = failed.getByRole('cell').nth(5);
+  await expect(tries).toHaveText('1');
+
+  await failed.getByRole('button', { name: `Retry #${entry.id}` }).click();
+  await expect(tries).toHaveText('2');
+  await expect(failed.getByRole('cell').nth(1)).toHaveText('Failed');
+
+  await failed.getByRole('button', { name: `Discard #${entry.id}` }).click();
+  const confirm = page.getByRole('alertdialog', { name: `Discard edit #${entry.id}?` });
+  await expect(confirm).toContainText('Contact 999999: city');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(failed).toBeVisible();
+
+  await failed.getByRole('button', { name: `Discard #${entry.id}` }).click();
+  await confirm.getByRole('button', { name: 'Discard' }).click();
+  await expect(failed).toBeHidden();
+  const discardedTab = page.getByRole('button', { name: /^Discarded/ });
+  await expect(discardedTab).toContainText('1');
+  await discardedTab.click();
+  await expect(row(page, entry.id).getByRole('cell').nth(1)).toHaveText('Discarded');
+});
