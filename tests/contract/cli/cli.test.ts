@@ -4,9 +4,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Papa from 'papaparse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSandbox } from '../../../sandbox/index.js';
 import type { RunningSandbox } from '../../../sandbox/options.js';
+
+// Each command is a process of its own; a loaded machine takes seconds for each.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 const BIN = join(import.meta.dirname, '../../../bin/reseller-desk.js');
 const dataDir = mkdtempSync(join(tmpdir(), 'cli-contract-'));
