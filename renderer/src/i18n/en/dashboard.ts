@@ -87,6 +87,7 @@ export default {
     search: 'Search',
     placeholder: 'Search domains, services, contacts, tickets… or type a command',
     nothing: 'Nothing matches “{text}”.',
+    typeMore: 'No command matches; type one more letter to search your records too.',
     records: 'Records',
     commands: 'Commands',
     syncNow: 'Sync now',

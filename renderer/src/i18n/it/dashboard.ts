@@ -87,6 +87,7 @@ export default {
     search: 'Cerca',
     placeholder: 'Cerca domini, servizi, contatti, ticket… o scrivi un comando',
     nothing: 'Nessun risultato per “{text}”.',
+    typeMore: 'Nessun comando corrisponde; scrivi un’altra lettera per cercare anche nei record.',
     records: 'Record',
     commands: 'Comandi',
     syncNow: 'Sincronizza ora',
