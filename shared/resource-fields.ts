@@ -233,7 +233,7 @@ export const RESOURCE_VIEWS: Record<LinkTarget, ResourceView> = {
     searchable: true,
     columns: [
       { field: 'orderNum', kind: 'mono', width: 130, sort: 'orderNum' },
-      { field: 'date', kind: 'datetime', width: 180, sort: 'date' },
+      { field: 'date', kind: 'datetime', width: 196, sort: 'date' },
       { field: 'status', kind: 'status', width: 110, sort: 'status' },
       { field: 'paymentStatus', kind: 'status', width: 120, sort: 'paymentStatus' },
       money('amount', { sort: 'amount' }),
@@ -286,7 +286,7 @@ export const RESOURCE_VIEWS: Record<LinkTarget, ResourceView> = {
     titlePrefix: 'payment',
     searchable: false,
     columns: [
-      { field: 'date', kind: 'datetime', width: 180, sort: 'date' },
+      { field: 'date', kind: 'datetime', width: 196, sort: 'date' },
       { field: 'description', kind: 'text', width: 300 },
       { field: 'gateway', kind: 'text', width: 130, sort: 'gateway' },
       money('amountIn', { sort: 'amountIn' }),
@@ -329,7 +329,7 @@ export const RESOURCE_VIEWS: Record<LinkTarget, ResourceView> = {
       { field: 'email', kind: 'text', width: 260, sort: 'email' },
       { field: 'country', kind: 'mono', width: 80 },
       { field: 'subaccount', kind: 'bool', width: 100 },
-      { field: 'createdAt', kind: 'datetime', width: 180, sort: 'createdAt' },
+      { field: 'createdAt', kind: 'datetime', width: 196, sort: 'createdAt' },
     ],
     filters: [
       { name: 'country', kind: 'choice' },
@@ -383,8 +383,8 @@ export const RESOURCE_VIEWS: Record<LinkTarget, ResourceView> = {
       { field: 'status', kind: 'status', width: 150, sort: 'status' },
       { field: 'priority', kind: 'text', width: 90, sort: 'priority' },
       { field: 'deptId', label: 'department', kind: 'link', to: 'departments', lookup: 'departments', width: 150 },
-      { field: 'date', kind: 'datetime', width: 180, sort: 'date' },
-      { field: 'lastReply', kind: 'datetime', width: 180, sort: 'lastReply' },
+      { field: 'date', kind: 'datetime', width: 196, sort: 'date' },
+      { field: 'lastReply', kind: 'datetime', width: 196, sort: 'lastReply' },
     ],
     filters: [
       { name: 'status', kind: 'choice' },
@@ -422,7 +422,7 @@ export const RESOURCE_VIEWS: Record<LinkTarget, ResourceView> = {
     titleFields: ['title'],
     searchable: true,
     columns: [
-      { field: 'date', kind: 'datetime', width: 180, sort: 'date' },
+      { field: 'date', kind: 'datetime', width: 196, sort: 'date' },
       { field: 'title', kind: 'text', width: 480 },
       { field: 'published', kind: 'bool', width: 100 },
     ],
