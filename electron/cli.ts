@@ -84,7 +84,7 @@ export async function main(argv: string[]): Promise<number> {
     });
     // The sync says them on its progress line.
     if (spec.provider && command !== 'sync') desk.on('provider.retry', (r) => say(retryMessage(r)));
-    const context: CommandContext = { desk, spec, words, options, secrets };
+    const context: CommandContext = { desk, spec, words, options, secrets, dataDirOption: line.dataDir };
     return command === 'sandbox' ? await sandbox(context, demo) : await RUNNERS[command](context, demo);
   } catch (error) {
     if (error instanceof UsageError) return usageError(error);
@@ -107,7 +107,7 @@ async function openSecrets(): Promise<Secrets & { vault: EnvOverlayVault }> {
 }
 
 function usageError(error: UsageError): number {
-  const help = error.command ? `reseller-desk help ${error.command}` : 'reseller-desk --help';
+  const help = error.command ? `npx reseller-desk help ${error.command}` : 'npx reseller-desk --help';
   say(`reseller-desk: ${error.message}\nRun ${help} for usage.`);
   return 2;
 }

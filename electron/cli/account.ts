@@ -1,4 +1,4 @@
-/** `reseller-desk account add|edit|list|use|remove`. */
+/** `npx reseller-desk account add|edit|list|use|remove`. */
 import type { AccountSummary } from '../../shared/contract.js';
 import { DeskError } from '../core/desk-error.js';
 import { UsageError } from './args.js';
@@ -71,7 +71,7 @@ export async function accountList({ desk, options }: CommandContext): Promise<nu
   const accounts = await desk.call('accounts.list');
   print(options.json, accounts, () =>
     accounts.length === 0
-      ? 'no accounts yet: add one with `reseller-desk account add`, or run `reseller-desk sandbox`'
+      ? 'no accounts yet: add one with `npx reseller-desk account add`, or run `npx reseller-desk sandbox`'
       : table(
           ['NAME', 'BASE URL', 'USERNAME', 'CURRENT'],
           accounts.map((a) => [a.name, a.demo ? 'the bundled demo provider' : a.baseUrl, a.username, a.current ? '*' : '']),
@@ -94,9 +94,9 @@ export async function accountRemove({ desk, words: [name], options }: CommandCon
     if (!(error instanceof DeskError) || error.code !== 'refused') throw error;
     throw new Error(
       `${error.message.replace(/ ?send or discard them first, or remove with force\.$/, '')}\n` +
-        `  send them:      reseller-desk sync --account "${name}"\n` +
-        `  see them:       reseller-desk outbox --account "${name}"\n` +
-        `  drop one:       reseller-desk outbox discard ID --account "${name}"\n` +
+        `  send them:      npx reseller-desk sync --account "${name}"\n` +
+        `  see them:       npx reseller-desk outbox --account "${name}"\n` +
+        `  drop one:       npx reseller-desk outbox discard ID --account "${name}"\n` +
         '  or remove anyway, losing them: add --force',
     );
   }

@@ -18,6 +18,8 @@ export interface CommandContext {
   words: string[];
   options: OptionValues;
   secrets: Secrets;
+  /** --data-dir as given (undefined: the default), for hints that must work as typed. */
+  dataDirOption: string | undefined;
 }
 
 /**
@@ -26,7 +28,7 @@ export interface CommandContext {
  */
 export async function useAccount({ desk, options, spec, secrets }: CommandContext): Promise<AccountSummary> {
   const accounts = await desk.call('accounts.list');
-  if (accounts.length === 0) throw new Error('No account yet: add one with `reseller-desk account add`, or run `reseller-desk sandbox`.');
+  if (accounts.length === 0) throw new Error('No account yet: add one with `npx reseller-desk account add`, or run `npx reseller-desk sandbox`.');
   const account = options.account
     ? await desk.call('accounts.select', { name: options.account, remember: false })
     : accounts.find((a) => a.current) ?? (await desk.call('accounts.select', { name: accounts[0]!.name }));

@@ -61,7 +61,7 @@ export async function queue(context: CommandContext): Promise<number> {
     if (error instanceof DeskError && error.code === 'invalid_input') throw new UsageError(`queue: ${error.message.replace(/^outbox.enqueue: kind:/, 'KIND')}`, 'queue');
     throw error;
   }
-  print(options.json, entry, () => `queued #${entry.id} ${entry.kind} (${entry.recordKey}); \`reseller-desk sync\` sends it`);
+  print(options.json, entry, () => `queued #${entry.id} ${entry.kind} (${entry.recordKey}); \`npx reseller-desk sync\` sends it`);
   return 0;
 }
 
@@ -90,7 +90,7 @@ function readParams(value: string): unknown {
 
 function entryId({ words }: CommandContext, command: CommandName): number {
   const id = Number(words[0]);
-  if (!(Number.isInteger(id) && id > 0)) throw new UsageError(`${command}: ID is an outbox entry's number, as \`reseller-desk outbox\` lists (got "${words[0]}")`, command);
+  if (!(Number.isInteger(id) && id > 0)) throw new UsageError(`${command}: ID is an outbox entry's number, as \`npx reseller-desk outbox\` lists (got "${words[0]}")`, command);
   return id;
 }
 

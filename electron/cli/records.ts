@@ -32,7 +32,7 @@ export async function exportCommand(context: CommandContext): Promise<number> {
   if (options.bom && format !== 'csv') throw new UsageError('--bom goes with --format csv', 'export');
   await useAccount(context);
   const state = (await desk.call('sync.status')).resources.find((r) => r.resource === resource);
-  if (state && state.lastSyncedAt === null) say(`warning: ${resource} was never synced here: run reseller-desk sync first`);
+  if (state && state.lastSyncedAt === null) say(`warning: ${resource} was never synced here: run npx reseller-desk sync first`);
   const file = await desk.call('data.export', { resource, format, bom: options.bom });
   process.stdout.write(`${file.text}\n`);
   return 0;

@@ -4,13 +4,13 @@ import { UsageError, type OptionValues } from './args.js';
 import type { CommandContext } from './context.js';
 import type { CliDemoProvider } from './demo.js';
 
-export async function sandbox({ desk }: CommandContext, provider: CliDemoProvider): Promise<number> {
+export async function sandbox({ desk, dataDirOption }: CommandContext, provider: CliDemoProvider): Promise<number> {
   const demo = await desk.call('accounts.demo');
   const secrets = provider.started;
   process.stderr.write(
     `demo provider running: ${demo.baseUrl} (alt ${demo.altBaseUrl || demo.baseUrl}), service "${demo.service}"\n` +
       `  client id ${demo.clientId}, client secret ${secrets?.clientSecret}, username ${demo.username}, password ${secrets?.password}\n` +
-      `account "${demo.name}" is ready; in another terminal: npx reseller-desk sync --account ${demo.name}\n` +
+      `account "${demo.name}" is ready; in another terminal: npx reseller-desk sync --account ${demo.name}${dataDirOption ? ` --data-dir ${JSON.stringify(dataDirOption)}` : ''}\n` +
       'press Ctrl-C to stop\n',
   );
   await new Promise<void>((resolve) => {

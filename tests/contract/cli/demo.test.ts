@@ -16,7 +16,7 @@ describe('the demo account', () => {
     const [, baseUrl] = await waitForStderr(sandbox, /demo provider running: (http:\/\/127\.0\.0\.1:\d+)/);
     await waitForStderr(sandbox, /press Ctrl-C/);
     expect(sandbox.stderr()).toMatch(/client id \S+, client secret \S+, username \S+, password \S+/);
-    expect(sandbox.stderr()).toContain('npx reseller-desk sync --account Demo');
+    expect(sandbox.stderr()).toContain(`npx reseller-desk sync --account Demo --data-dir ${JSON.stringify(dataDir)}`);
 
     const sync = await cli(dataDir, ['sync', '--account', 'Demo', '--json']);
     expect(sync.code, sync.stderr).toBe(0);
