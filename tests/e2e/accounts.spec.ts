@@ -1,7 +1,8 @@
 /**
  * First run on an empty data folder, in Chromium through the web host (no demo provider) and a sandbox
  * provider of the spec's own: the welcome screen; the connect form with a wrong password (the error on the
- * password field, nothing typed lost), then the right one; settings' theme and language, kept by the engine.
+ * password field, nothing typed lost), then the right one; signing in again; settings' theme and language,
+ * kept by the engine; removing the account with an edit queued.
  */
 import { expect, openApp, startProvider, test, type SandboxInfo } from './fixtures/web-host';
 import type { Page } from '@playwright/test';
@@ -125,4 +126,22 @@ test('settings change the theme and the language, kept by the engine across a re
   await expect(html).not.toHaveAttribute('data-theme');
   await page.getByLabel('Lingua').selectOption('en');
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+});
+
+test('removing an account with a queued edit says so first, then leaves the welcome screen', async ({ page, webHost }) => {
+  await openApp(page, webHost);
+  // An edit the provider refuses stays in the queue as failed: not yet settled, so it would be lost.
+  await page.evaluate(() =>
+    (window as unknown as { desk: { invoke(n: string, i: unknown): Promise<unknown> } }).desk.invoke('outbox.enqueue', {
+      kind: 'update-contact',
+      params: { contactid: 999_999, city: 'Trento' },
+    }),
+  );
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByRole('button', { name: 'Remove Main' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Remove “Main”?' });
+  await expect(confirm).toContainText('1 queued edit not yet sent');
+  await confirm.getByRole('button', { name: 'Remove and lose the edits' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome to Reseller Desk' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { desk: { invoke(n: string): Promise<{ value: unknown[] }> } }).desk.invoke('accounts.list'))).toMatchObject({ value: [] });
 });
