@@ -97,6 +97,9 @@ describe('account add', () => {
     const run = await cli(file, ['account', 'list']);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/is a file, not a folder/);
+    const below = await cli(join(file, 'data'), ['account', 'list']);
+    expect(below.code).toBe(2);
+    expect(below.stderr).toMatch(/cannot be created \(ENOTDIR\)/);
   });
 });
 

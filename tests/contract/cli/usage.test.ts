@@ -30,6 +30,12 @@ describe('usage', () => {
     expect(run.stdout.trim()).toBe(`reseller-desk ${version}`);
   });
 
+  it('answers no command with the usage, as bad usage', async () => {
+    const run = await cli(dataDir, []);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^Usage: reseller-desk <command>/);
+  });
+
   it('has help per command, as `help COMMAND` and `COMMAND --help`', async () => {
     const help = await cli(dataDir, ['help', 'sync']);
     expect(help.code).toBe(0);
