@@ -55,7 +55,7 @@ const tokenReply = record({
  * used for a while and renewed, rather than taken as expired already, which sent the password again before
  * every request.
  */
-export const FALLBACK_TOKEN_LIFETIME_S = 300;
+const FALLBACK_TOKEN_LIFETIME_S = 300;
 
 export function decodeToken(operation: string, body: WireObject): Token {
   const reply = parseOrThrow(operation, '', tokenReply, body);

@@ -52,7 +52,7 @@ export async function postForm(
 }
 
 /** A body may take this many times the timeout in all: a provider trickling bytes cannot hold an exchange forever. */
-export const BODY_DEADLINE_FACTOR = 4;
+const BODY_DEADLINE_FACTOR = 4;
 
 /**
  * A reply's body read to its end (axios enforces maxContentLength on the stream) into one buffer, each chunk

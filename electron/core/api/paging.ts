@@ -60,8 +60,8 @@ export interface PageTaker<P> {
   restart?(): void;
 }
 
-export const DEFAULT_MAX_ROWS = 1_000_000;
-export const DEFAULT_MAX_REQUESTS = 20_000;
+const DEFAULT_MAX_ROWS = 1_000_000;
+const DEFAULT_MAX_REQUESTS = 20_000;
 
 class ListChanged extends Error {}
 
@@ -100,7 +100,7 @@ async function walkOnce<P extends PageCounts>(
   const total = first.total;
   checkClaims(operation, first, maxRows);
   if (first.returned >= total) {
-    takeNew(operation, seen, first, first.ids, total);
+    takeNew(operation, seen, first.ids, total);
     taker.take(0, first, total);
     return { count: total, warnings };
   }
@@ -110,7 +110,7 @@ async function walkOnce<P extends PageCounts>(
   if (Math.ceil(total / pageSize) > maxRequests) {
     throw protocolError(operation, 'totalresults', `${total} rows in pages of ${pageSize} would take more than ${maxRequests} requests`);
   }
-  takeNew(operation, seen, first, first.ids, first.returned);
+  takeNew(operation, seen, first.ids, first.returned);
   taker.take(0, first, first.returned);
 
   // The list ends where a page brought nothing new (a provider serving the same rows again); else at total.
@@ -154,7 +154,7 @@ async function walkOnce<P extends PageCounts>(
         throw protocolError(operation, 'numreturned', `no rows at offset ${start} although totalresults is ${total}`);
       }
       const got = Math.min(page.returned, rangeEnd - start);
-      if (takeNew(operation, seen, page, page.ids, got) === 0) {
+      if (takeNew(operation, seen, page.ids, got) === 0) {
         if (start < end) {
           end = start;
           warnings[0] = `${operation}: totalresults says ${total}, but the rows end at ${end}: a page brought none not read already`;
@@ -189,7 +189,7 @@ function checkClaims(operation: string, page: PageCounts, maxRows: number): void
  * Adds the ids of a page's first `used` rows (when known) to those read; returns how many were new (or `used`
  * when the ids are not known). Some new and some not: rows shifted under the walk.
  */
-function takeNew(operation: string, seen: Set<string | number>, page: PageCounts, ids: PageCounts['ids'], used: number): number {
+function takeNew(operation: string, seen: Set<string | number>, ids: PageCounts['ids'], used: number): number {
   if (ids === null) return used;
   let fresh = 0;
   let repeated: string | number | null = null;
@@ -202,7 +202,7 @@ function takeNew(operation: string, seen: Set<string | number>, page: PageCounts
     }
   }
   if (repeated !== null && fresh > 0) throw new ListChanged(`${operation}: record ${String(repeated)} was served twice`);
-  return page.returned === 0 ? 0 : fresh;
+  return fresh;
 }
 
 export interface FetchAllOptions<T> extends WalkOptions {

@@ -53,7 +53,7 @@ type Puller = (ctx: PullContext) => Promise<PullResult>;
  * a provider that serves the same rows again ends the list instead of being paged to its (claimed) end. Real
  * accounts stay below it and keep the fast path (this thread reads only envelopes).
  */
-export const VERIFY_IDS_ABOVE = 50_000;
+const VERIFY_IDS_ABOVE = 50_000;
 
 /** A page as the walk sees it, with how to hand its rows over. */
 interface WalkedPage extends PageCounts {
