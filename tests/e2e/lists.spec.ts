@@ -6,7 +6,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, openApp, test } from './fixtures/web-host';
+import { expect, openApp, setFaults, test } from './fixtures/web-host';
 
 const LISTS = [
   ['Services', 'services'],
@@ -189,4 +189,24 @@ test('Export CSV downloads the view the engine wrote', async ({ page }) => {
   expect(lines[0]).toContain('transId');
   expect(lines).toHaveLength(total + 1);
   await expect(page.getByRole('status').filter({ hasText: `(${total} rows)` })).toBeVisible();
+});
+
+test('a row with a queued edit is marked pending, and the Outbox badge counts it', async ({ page, webHost }) => {
+  // The provider unreachable: the edit stays queued.
+  await setFaults(webHost.sandbox!, { reset: 1 });
+  try {
+    await openList(page, 'Contacts');
+    const contact = (await invoke<{ rows: { id: number; email: string }[] }>(page, 'data.list', { resource: 'contacts', limit: 1 })).rows[0]!;
+    await invoke(page, 'outbox.enqueue', { kind: 'update-contact', params: { contactid: contact.id, city: 'Bologna' } });
+
+    const row = bodyRows(page).filter({ hasText: contact.email });
+    await expect(row).toHaveClass(/pending/);
+    await expect(row.getByText('Pending: changes not yet sent')).toBeAttached();
+    await expect(page.getByRole('navigation').getByRole('link', { name: 'Outbox', exact: true })).toHaveAccessibleDescription('1 edit waiting to be sent');
+
+    await row.click();
+    await expect(page.getByRole('region', { name: 'Details' }).getByText('This record has edits waiting to be sent.')).toBeVisible();
+  } finally {
+    await setFaults(webHost.sandbox!, { reset: 0 });
+  }
 });
