@@ -24,7 +24,7 @@ import { isLocalId } from '../../shared/outbox/local-ids.js';
 import { PENDING_STATES } from '../../shared/outbox/states.js';
 import type { AnyMutationInput, Mutation } from '../../shared/outbox/schemas.js';
 import type { ExportFile, ListPage, OverlaidRecord } from '../../shared/queries.js';
-import type { ResourceName } from '../../shared/records.js';
+import { RESOURCE_NAMES, type ResourceName } from '../../shared/records.js';
 import { AccountSession } from './account-session.js';
 import { AccountStore } from './accounts/account-store.js';
 import { checkConnection } from './accounts/connection-check.js';
@@ -296,6 +296,8 @@ export class Desk extends EventEmitter<DeskEvents> {
       this.emit('data.changed', { resources: resourcesOf(entry.kind) });
     });
     this.emitAccounts();
+    // Another account's mirror: to every open view, all of its rows changed.
+    this.emit('data.changed', { resources: [...RESOURCE_NAMES] });
     session.start();
     return session;
   }
