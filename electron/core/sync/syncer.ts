@@ -16,7 +16,7 @@ import {
 } from '../mirror/index.js';
 import { ConnectivityMonitor, type SessionStateSource } from './connectivity.js';
 import { PULLERS, type PullContext, type PullResult, type SyncClient } from './pullers.js';
-import { hostOf, skipAfter, type Host, type Skip } from './skipping.js';
+import { HostJudgement } from './skipping.js';
 import { InlineSnapshotSink, type SnapshotSink } from './snapshot-sink.js';
 import { snapshotWorkerModule, WorkerSnapshotSink } from './worker-sink.js';
 import {
@@ -122,29 +122,35 @@ export class Syncer extends EventEmitter<SyncEvents> {
     const runId = this.mirror.beginSyncRun(trigger);
     const lastSynced = new Map(this.mirror.syncStates().map((state) => [state.resource, state.lastSyncedAt]));
     const written: Array<Promise<WriteOutcome>> = [];
-    // Why the resources of an unreachable base URL (or all, once signed out) are not attempted.
-    const skipped = new Map<Host, string>();
+    // Which resources are not attempted: those of a base URL found unreachable, or all once signed out.
+    const hosts = new HostJudgement();
 
     const sink = this.openSink();
     try {
       for (const resource of SYNCED_RESOURCES.filter((r) => resources.includes(r))) {
+        const skipReason = hosts.skipReason(resource);
         if (signal.aborted) {
           written.push(nothingWritten(resource, 'cancelled', null));
-        } else if (skipped.has(hostOf(resource))) {
-          written.push(nothingWritten(resource, 'skipped', skipped.get(hostOf(resource))!));
+          continue;
+        }
+        if (skipReason !== null) {
+          written.push(nothingWritten(resource, 'skipped', skipReason));
+          continue;
+        }
+        const pulled = await this.pull(resource, sink, signal);
+        if (pulled.count === null) {
+          sink.discard(resource);
+          written.push(nothingWritten(resource, pulled.outcome, pulled.error));
+          if (pulled.outcome === 'failed') hosts.failed(resource, pulled.cause);
+          continue;
+        }
+        hosts.answered(resource);
+        if (this.emptiedUnconfirmed(resource, pulled.count)) {
+          sink.discard(resource);
+          written.push(keptUnconfirmed(resource, pulled.warnings, this.mirror.counts()[resource]));
         } else {
-          const pulled = await this.pull(resource, sink, signal);
-          if (pulled.count === null) {
-            sink.discard(resource);
-            written.push(nothingWritten(resource, pulled.outcome, pulled.error));
-            for (const host of pulled.skip?.hosts ?? []) skipped.set(host, pulled.skip!.reason);
-          } else if (this.emptiedUnconfirmed(resource, pulled.count)) {
-            sink.discard(resource);
-            written.push(keptUnconfirmed(resource, pulled.warnings, this.mirror.counts()[resource]));
-          } else {
-            const previous = lastSynced.get(resource) ?? null;
-            written.push(this.write(sink, resource, pulled, previous === null ? null : localToday(new Date(previous))));
-          }
+          const previous = lastSynced.get(resource) ?? null;
+          written.push(this.write(sink, resource, pulled, previous === null ? null : localToday(new Date(previous))));
         }
       }
       // Each write overlapped the reading of the next resource; the run ends when the last one is in.
@@ -199,10 +205,10 @@ export class Syncer extends EventEmitter<SyncEvents> {
       signal.throwIfAborted();
       return pulled;
     } catch (error) {
-      if (signal.aborted) return { count: null, outcome: 'cancelled', error: null, skip: null };
+      if (signal.aborted) return { count: null, outcome: 'cancelled', error: null, cause: error };
       const kind = error instanceof ApiError ? error.kind : 'internal';
       const message = this.failed(resource, kind, error);
-      return { count: null, outcome: 'failed', error: message, skip: skipAfter(error) };
+      return { count: null, outcome: 'failed', error: message, cause: error };
     }
   }
 
@@ -247,7 +253,7 @@ export class Syncer extends EventEmitter<SyncEvents> {
   }
 }
 
-type PullOutcome = PullResult | { count: null; outcome: 'failed' | 'cancelled'; error: string | null; skip: Skip | null };
+type PullOutcome = PullResult | { count: null; outcome: 'failed' | 'cancelled'; error: string | null; cause: unknown };
 
 interface WriteOutcome {
   result: ResourceSyncResult;

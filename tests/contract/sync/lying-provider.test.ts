@@ -150,6 +150,18 @@ describe('a provider that stalls', () => {
     expect(setup.syncer.connectivity.state).toBe('online');
   });
 
+  it('a base URL that leaves two operations in a row unanswered is judged unreachable: its later resources skipped, the alt one\'s read', async () => {
+    const { setup, provider } = await lyingSync(({ operation }) => (operation === 'get-orders' || operation === 'get-contacts' ? { hang: true } : undefined), {
+      timeoutMs: 1000,
+    });
+    const summary = await setup.syncer.sync();
+    const outcomes = Object.fromEntries(summary.resources.map((r) => [r.resource, r.outcome]));
+    // Base: orders and contacts time out (transactions, on the alt base URL, comes between and is read).
+    expect(outcomes).toMatchObject({ orders: 'failed', transactions: 'ok', contacts: 'failed', announcements: 'skipped', catalogue: 'skipped' });
+    expect(result(summary, 'announcements').error).toMatch(/base URL did not answer 2 operations in a row/);
+    expect(provider.requests('get-announcements')).toBe(0);
+  });
+
   it('a 401 on one operation after a successful renewal fails that resource only: still signed in and online', async () => {
     const { setup } = await lyingSync(({ operation }) =>
       operation === 'get-contacts' ? { status: 401, json: { error: 'access_denied', message: 'This operation is not allowed for this token' } } : undefined,
