@@ -34,7 +34,7 @@ export async function exportCommand(context: CommandContext): Promise<number> {
   const state = (await desk.call('sync.status')).resources.find((r) => r.resource === resource);
   if (state && state.lastSyncedAt === null) say(`warning: ${resource} was never synced here: run npx reseller-desk sync first`);
   const file = await desk.call('data.export', { resource, format, bom: options.bom });
-  process.stdout.write(`${file.text}\n`);
+  process.stdout.write(file.text.endsWith('\n') ? file.text : `${file.text}\n`);
   return 0;
 }
 

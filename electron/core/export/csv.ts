@@ -18,17 +18,29 @@ export interface CsvOptions {
   bom?: boolean;
 }
 
-/** CSV with a header row and one column per top-level field; nested values (line items, custom fields) as JSON text. */
+/** CSV with a header row and one column per field; lists (line items, custom fields) as JSON text. */
 export function toCsv(records: readonly object[], options: CsvOptions = {}): string {
   const kinds = new Map((options.fields ?? []).map((f) => [f.field, f.kind]));
-  const keys = new Set([...records.flatMap((r) => Object.keys(r)), ...kinds.keys()]);
+  const flat = records.map(flattened);
+  const keys = new Set([...flat.flatMap((r) => Object.keys(r)), ...kinds.keys()]);
   // The id first, wherever the overlay left it.
   const columns = [...['id', 'pid'].filter((k) => keys.has(k)), ...[...keys].filter((k) => k !== 'id' && k !== 'pid')];
-  const rows = records.map((r) =>
-    columns.map((c) => cellText((r as Record<string, unknown>)[c], kinds.get(c), options.currency)),
-  );
+  const rows = flat.map((r) => columns.map((c) => cellText(r[c], kinds.get(c), options.currency)));
   const text = Papa.unparse({ fields: columns, data: rows }, { newline: '\n', escapeFormulae: true });
   return options.bom ? `\uFEFF${text}` : text;
+}
+
+/** A record's nested objects (the client resource's {client, stats}) as columns of their own: `client.email`. */
+function flattened(record: object): Record<string, unknown> {
+  const flat: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(record)) {
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      for (const [inner, innerValue] of Object.entries(value)) flat[`${key}.${inner}`] = innerValue;
+    } else {
+      flat[key] = value;
+    }
+  }
+  return flat;
 }
 
 /** The provider writes local time without a zone; the engine takes it as UTC (the replayer's serverUtcOffsetMinutes default). */

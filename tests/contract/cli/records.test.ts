@@ -57,6 +57,9 @@ describe('export', () => {
     }
     const announcements = (await csv('announcements')).parsed.data;
     for (const a of announcements) expect(a.announcement).not.toMatch(/<\/?[a-z]+[^>]*>/i);
+    const { parsed: client } = await csv('client');
+    expect(client.meta.fields).toContain('client.email');
+    expect(client.data[0]!['client.email']).toBe(sb.username);
   });
 
   it('escapes cells a spreadsheet would run as a formula, and adds a byte order mark on request', async () => {
