@@ -84,6 +84,40 @@ test('a wrong password is shown on the password field; the right one connects th
   await expect(page.getByRole('status').filter({ hasText: 'Online' })).toBeVisible();
 });
 
+test('a second account is added from the account menu, and the menu switches between them', async ({ page, webHost }) => {
+  test.setTimeout(120_000);
+  const second = await startProvider(['--seed', '7']);
+  try {
+    await openApp(page, webHost);
+    const firstDomain = async () => (await page.getByRole('grid').getByRole('row').nth(1).getByRole('gridcell').first().innerText()).trim();
+    const sidebar = page.getByRole('navigation').first();
+    await sidebar.getByRole('link', { name: 'Domains', exact: true }).click();
+    const mainDomain = await firstDomain();
+
+    await page.getByRole('button', { name: /Switch account/ }).click();
+    await page.getByRole('menuitem', { name: 'Add account…' }).click();
+    await page.getByLabel('Base URL', { exact: true }).fill(second.provider.baseUrl);
+    await page.getByLabel(/Alt base URL/).fill(second.provider.altBaseUrl);
+    await page.getByLabel('Client id').fill(second.provider.clientId);
+    await page.getByLabel('Client secret').fill(second.provider.clientSecret);
+    await page.getByLabel('E-mail').fill(second.provider.username);
+    await page.getByLabel('Password').fill(second.provider.password);
+    await page.getByLabel('Account name').fill('Second');
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    await expect(page.getByRole('button', { name: /^Second.*Switch account/ })).toBeVisible();
+
+    await sidebar.getByRole('link', { name: 'Domains', exact: true }).click();
+    await expect.poll(firstDomain, { timeout: 30_000 }).not.toBe(mainDomain);
+
+    await page.getByRole('button', { name: /Switch account/ }).click();
+    await page.getByRole('menuitemradio', { name: /^Main/ }).click();
+    await expect(page.getByRole('button', { name: /^Main.*Switch account/ })).toBeVisible();
+    await expect.poll(firstDomain, { timeout: 30_000 }).toBe(mainDomain);
+  } finally {
+    await second.stop();
+  }
+});
+
 test('signed out, the top bar says so and signs in again with the password only', async ({ page, webHost }) => {
   await openApp(page, webHost);
   await page.getByRole('link', { name: 'Settings' }).click();
@@ -138,6 +172,13 @@ test('removing an account with a queued edit says so first, then leaves the welc
     }),
   );
   await page.getByRole('link', { name: 'Settings' }).click();
+  // An account with nothing queued is removed after one plain question.
+  await page.getByRole('button', { name: 'Remove Second' }).click();
+  const plain = page.getByRole('alertdialog', { name: 'Remove “Second”?' });
+  await expect(plain).not.toContainText('queued');
+  await plain.getByRole('button', { name: 'Remove', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Remove Second' })).toBeHidden();
+
   await page.getByRole('button', { name: 'Remove Main' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Remove “Main”?' });
   await expect(confirm).toContainText('1 queued edit not yet sent');
