@@ -55,6 +55,6 @@ export function retryMessage(r: EventPayloads['provider.retry']): string {
 /** The failure in a line a person reads: no repeated operation name, no OpenSSL dump. */
 function plainReason(reason: string, operation: string): string {
   if (/EPROTO|wrong version number/.test(reason)) return 'the server does not speak HTTPS';
-  const line = reason.split('\n')[0]!.trim();
+  const line = reason.split('\n')[0]!.trim().replace(/timeout of (\d+)ms exceeded/, (_, ms: string) => `no answer within ${Number(ms) / 1000} s`);
   return line.startsWith(`${operation}: `) ? line.slice(operation.length + 2) : line;
 }
