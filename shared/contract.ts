@@ -134,6 +134,15 @@ export interface Cached<T> {
   stale: boolean;
 }
 
+/** A domain checked before (domains.whois), as the mirror remembers it. */
+export interface DomainCheck {
+  domain: string;
+  available: boolean | null;
+  premium: boolean;
+  /** ISO 8601 time the provider answered. */
+  fetchedAt: string;
+}
+
 export const PROCEDURES = {
   'session.info': procedure(none).returns<SessionInfo>(),
 
@@ -186,6 +195,8 @@ export const PROCEDURES = {
 
   'domains.whois': procedure(z.strictObject({ domain: domainName, refresh: z.boolean().optional() })).returns<Cached<WhoisResult>>(),
   'domains.whoisInfo': procedure(z.strictObject({ domain: domainName, refresh: z.boolean().optional() })).returns<Cached<WhoisInfo>>(),
+  /** The domains checked lately (their availability answers in the mirror), newest first. */
+  'domains.recent': procedure(z.strictObject({ limit: z.int().min(1).max(100).optional() }).optional()).returns<DomainCheck[]>(),
   /** The last EPP answer the mirror holds for a domain (requesting one is the domain-request-epp mutation). */
   'domains.epp': procedure(z.strictObject({ domain: domainName })).returns<Cached<EppResult> | null>(),
 

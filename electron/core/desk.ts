@@ -210,6 +210,10 @@ export class Desk extends EventEmitter<DeskEvents> {
         this.cachedAnswer(this.current.mirror.whoisCache, domain, refresh ?? false, () => this.current.client.whois({ domain })),
       'domains.whoisInfo': ({ domain, refresh }) =>
         this.cachedAnswer(this.current.mirror.whoisInfoCache, domain, refresh ?? false, () => this.current.client.whoisInfo({ domain })),
+      'domains.recent': (input) =>
+        this.current.mirror.whoisCache
+          .recent(input?.limit ?? 10)
+          .map(({ domain, value, fetchedAt }) => ({ domain, available: value.available, premium: value.premium, fetchedAt })),
       'domains.epp': ({ domain }) => {
         const cached = this.current.mirror.eppCache.get(domain);
         return cached ? { ...cached, stale: false } : null;

@@ -15,6 +15,7 @@ const keyOf = (domain: string) => domain.trim().toLowerCase();
 export class AnswerCache<T> {
   private readonly upsert: Statement;
   private readonly select: Statement;
+  private readonly selectRecent: Statement;
 
   constructor(
     db: Database,
@@ -28,6 +29,7 @@ export class AnswerCache<T> {
        ON CONFLICT (key) DO UPDATE SET json = excluded.json, fetched_at = excluded.fetched_at`,
     );
     this.select = db.prepare(`SELECT json, fetched_at FROM ${table} WHERE key = ?`).raw();
+    this.selectRecent = db.prepare(`SELECT key, json, fetched_at FROM ${table} ORDER BY fetched_at DESC, key LIMIT ?`).raw();
   }
 
   put(domain: string, value: T, fetchedAt: Date = this.now()): void {
@@ -43,5 +45,13 @@ export class AnswerCache<T> {
     if (maxAgeMs !== undefined && this.now().getTime() - Date.parse(fetchedAt) > maxAgeMs) return null;
     const json = this.cipher ? this.cipher.open(stored) : stored;
     return json === null ? null : { value: JSON.parse(json) as T, fetchedAt };
+  }
+
+  /** The newest answers, newest first, each with the domain it is for (as stored: trimmed, lower case). */
+  recent(limit: number): (CachedAnswer<T> & { domain: string })[] {
+    return (this.selectRecent.all(limit) as [string, string, string][]).flatMap(([domain, stored, fetchedAt]) => {
+      const json = this.cipher ? this.cipher.open(stored) : stored;
+      return json === null ? [] : [{ domain, value: JSON.parse(json) as T, fetchedAt }];
+    });
   }
 }
