@@ -64,6 +64,9 @@ function explain(config: AccountConfig, step: Step, error: ApiError): DeskError 
   if (error.kind === 'network' && /EPROTO|wrong version number/i.test(`${error.code} ${error.message}`)) {
     return fail('offline', `${address} does not speak HTTPS (the server answers in plain HTTP): check the address.`, [addressField]);
   }
+  if (error.kind === 'network' && error.code === 'ECONNABORTED') {
+    return fail('offline', `${address} accepts connections but does not answer (${CHECK_OPTIONS.timeoutMs / 1000} s a try): check the address, or try again later.`, [addressField]);
+  }
   if (error.kind === 'network') {
     return fail('offline', `${address} cannot be reached (${error.message}).`, [addressField]);
   }
