@@ -18,7 +18,9 @@ async function invoke<T>(page: Page, name: string, input?: unknown): Promise<T> 
   return reply.value as T;
 }
 
-const row = (page: Page, id: number) => page.getByRole('row').filter({ has: page.getByRole('cell', { name: String(id), exact: true }) });
+/** The outbox table's row of an entry (its first cell is the entry's number). */
+const row = (page: Page, id: number) =>
+  page.getByRole('table', { name: 'Outbox' }).getByRole('row').filter({ has: page.getByRole('cell', { name: String(id), exact: true }) });
 
 test('an edit made while every request fails waits with its reason, and is sent once the provider answers', async ({ page, webHost }) => {
   test.setTimeout(180_000);
