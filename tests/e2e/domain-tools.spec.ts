@@ -52,6 +52,13 @@ test('a free name is available with its prices; a registered one shows its whois
   await find.fill('no-such-text-anywhere');
   await expect(whois.getByTestId('whois-matches')).toHaveText('No match');
   await expect(text.locator('mark')).toHaveCount(0);
+
+  // Both checks are remembered, newest first; one click checks a name again.
+  const recent = tool(page, 'Checked lately');
+  await expect(recent.getByRole('link')).toHaveText([/^example\.com\s*Registered/, /^surely-nobody-took-this-name-4821\.com\s*Available/]);
+  await recent.getByRole('link', { name: /surely-nobody/ }).click();
+  await expect(page).toHaveURL(/domain=surely-nobody-took-this-name-4821\.com/);
+  await expect(availability.getByTestId('availability')).toContainText('Available');
   expect(problems).toEqual([]);
 });
 

@@ -6,6 +6,7 @@ export default {
     placeholder: 'example.com',
     submit: 'Check',
     yours: 'One of your domains ({status}) — open it',
+    recent: 'Checked lately',
     invalid: 'Enter a domain name such as example.com — no spaces, no http://, at least one dot.',
   },
   answer: {

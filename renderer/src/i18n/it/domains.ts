@@ -6,6 +6,7 @@ export default {
     placeholder: 'esempio.it',
     submit: 'Verifica',
     yours: 'È uno dei tuoi domini ({status}): aprilo',
+    recent: 'Verificati di recente',
     invalid: 'Scrivi un nome a dominio come esempio.it: senza spazi, senza http://, con almeno un punto.',
   },
   answer: {
