@@ -5,6 +5,8 @@
 import { mkdirSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import type { ResourceName } from '../../shared/records';
+import { invoke } from './fixtures/page-bridge';
 import { expect, openApp, test } from './fixtures/web-host';
 
 /** test-results/screens by default; SCREENS_DIR keeps them elsewhere (another Playwright run empties test-results/). */
@@ -18,19 +20,8 @@ interface Screen {
   prepare?: (page: Page) => Promise<void>;
 }
 
-/** A procedure called through the page's own bridge; a refusal fails the test. */
-async function invoke(page: Page, name: string, input?: unknown): Promise<unknown> {
-  const reply = await page.evaluate(
-    ([n, i]) => (window as unknown as { desk: { invoke(n: string, i?: unknown): Promise<{ ok: boolean; value?: unknown; error?: unknown }> } }).desk.invoke(n as string, i),
-    [name, input] as const,
-  );
-  if (!reply.ok) throw new Error(`${name}: ${JSON.stringify(reply.error)}`);
-  return reply.value;
-}
-
 /** The first row's id of a list, read through the page's own bridge. */
-const firstId = (resource: string) => async (page: Page) =>
-  ((await invoke(page, 'data.list', { resource, limit: 1 })) as { rows: { id: number }[] }).rows[0]!.id;
+const firstId = (resource: ResourceName) => async (page: Page) => (await invoke(page, 'data.list', { resource, limit: 1 })).rows[0]!.id;
 
 const LISTS = ['services', 'domains', 'orders', 'payments', 'contacts', 'tickets', 'announcements', 'departments', 'catalogue', 'invoices'];
 

@@ -2,6 +2,7 @@
  * The top bar's sync, in Chromium through the web host and the demo provider slowed by its latency fault: during
  * a sync it says how far it is, its panel has a bar per resource, Cancel stops it, and it says when it synced.
  */
+import { invoke } from './fixtures/page-bridge';
 import { expect, openApp, setFaults, test } from './fixtures/web-host';
 
 test('a slow sync shows its progress per resource, and Cancel stops it', async ({ page, webHost }) => {
@@ -26,10 +27,8 @@ test('a slow sync shows its progress per resource, and Cancel stops it', async (
     await bar.getByRole('button', { name: 'Cancel sync' }).click();
     await expect(bar.getByRole('button', { name: 'Sync', exact: true })).toBeVisible({ timeout: 30_000 });
     await expect(bar.getByRole('button', { name: /^Synced / })).toBeVisible();
-    const history = await page.evaluate(() =>
-      (window as unknown as { desk: { invoke(n: string, i: unknown): Promise<{ value: { outcome: string }[] }> } }).desk.invoke('sync.history', { limit: 1 }),
-    );
-    expect(history.value[0]!.outcome).toBe('cancelled');
+    const [last] = await invoke(page, 'sync.history', { limit: 1 });
+    expect(last!.outcome).toBe('cancelled');
   } finally {
     await setFaults(webHost.sandbox!, { latencyMs: 0 });
   }

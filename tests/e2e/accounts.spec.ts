@@ -4,6 +4,7 @@
  * password field, nothing typed lost), then the right one; signing in again; settings' theme and language,
  * kept by the engine; removing the account with an edit queued.
  */
+import { invoke } from './fixtures/page-bridge';
 import { expect, openApp, startProvider, test, type SandboxInfo } from './fixtures/web-host';
 import type { Page } from '@playwright/test';
 
@@ -52,9 +53,9 @@ test('the form checks with the engine schema first and keeps what was typed', as
 test('a wrong password is shown on the password field; the right one connects the account', async ({ page, webHost }) => {
   await openApp(page, webHost);
   await page.getByRole('link', { name: /Connect your provider account/ }).click();
-  const info = await page.evaluate(() => (window as unknown as { desk: { invoke(n: string): Promise<{ value: { vault: { kind: string } } }> } }).desk.invoke('session.info'));
+  const info = await invoke(page, 'session.info');
   const keychainNotice = page.getByText('No keychain on this computer.');
-  if (info.value.vault.kind === 'memory') await expect(keychainNotice).toBeVisible();
+  if (info.vault.kind === 'memory') await expect(keychainNotice).toBeVisible();
   else await expect(keychainNotice).toHaveCount(0);
 
   // A wrong client secret names the API client's fields.
@@ -165,12 +166,7 @@ test('settings change the theme and the language, kept by the engine across a re
 test('removing an account with a queued edit says so first, then leaves the welcome screen', async ({ page, webHost }) => {
   await openApp(page, webHost);
   // An edit the provider refuses stays in the queue as failed: not yet settled, so it would be lost.
-  await page.evaluate(() =>
-    (window as unknown as { desk: { invoke(n: string, i: unknown): Promise<unknown> } }).desk.invoke('outbox.enqueue', {
-      kind: 'update-contact',
-      params: { contactid: 999_999, city: 'Trento' },
-    }),
-  );
+  await invoke(page, 'outbox.enqueue', { kind: 'update-contact', params: { contactid: 999_999, city: 'Trento' } });
   await page.getByRole('link', { name: 'Settings' }).click();
   // An account with nothing queued is removed after one plain question.
   await page.getByRole('button', { name: 'Remove Second' }).click();
@@ -184,5 +180,5 @@ test('removing an account with a queued edit says so first, then leaves the welc
   await expect(confirm).toContainText('1 queued edit not yet sent');
   await confirm.getByRole('button', { name: 'Remove and lose the edits' }).click();
   await expect(page.getByRole('heading', { name: 'Welcome to Reseller Desk' })).toBeVisible();
-  expect(await page.evaluate(() => (window as unknown as { desk: { invoke(n: string): Promise<{ value: unknown[] }> } }).desk.invoke('accounts.list'))).toMatchObject({ value: [] });
+  expect(await invoke(page, 'accounts.list')).toEqual([]);
 });

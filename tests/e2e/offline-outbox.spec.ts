@@ -5,18 +5,10 @@
  * through the page's bridge (the screens that make them are not this spec's subject).
  */
 import type { Page } from '@playwright/test';
+import { invoke } from './fixtures/page-bridge';
 import { expect, openApp, setFaults, test } from './fixtures/web-host';
 
 test.describe.configure({ mode: 'serial' });
-
-async function invoke<T>(page: Page, name: string, input?: unknown): Promise<T> {
-  const reply = await page.evaluate(
-    ([n, i]) => (window as unknown as { desk: { invoke(n: string, i?: unknown): Promise<{ ok: boolean; value?: unknown; error?: unknown }> } }).desk.invoke(n as string, i),
-    [name, input] as const,
-  );
-  if (!reply.ok) throw new Error(`${name}: ${JSON.stringify(reply.error)}`);
-  return reply.value as T;
-}
 
 /** The outbox table's row of an entry (its first cell is the entry's number). */
 const row = (page: Page, id: number) =>
@@ -25,10 +17,10 @@ const row = (page: Page, id: number) =>
 test('an edit made while every request fails waits with its reason, and is sent once the provider answers', async ({ page, webHost }) => {
   test.setTimeout(180_000);
   await openApp(page, webHost);
-  const contact = (await invoke<{ rows: { id: number }[] }>(page, 'data.list', { resource: 'contacts', limit: 1 })).rows[0]!;
+  const contact = (await invoke(page, 'data.list', { resource: 'contacts', limit: 1 })).rows[0]!;
 
   await setFaults(webHost.sandbox!, { reset: 1 });
-  const entry = await invoke<{ id: number }>(page, 'outbox.enqueue', { kind: 'update-contact', params: { contactid: contact.id, city: 'Rovereto' } });
+  const entry = await invoke(page, 'outbox.enqueue', { kind: 'update-contact', params: { contactid: contact.id, city: 'Rovereto' } });
   await page.getByRole('link', { name: 'Outbox' }).click();
   const waiting = row(page, entry.id);
   await expect(waiting).toContainText(`Contact ${contact.id}: city`);
@@ -44,7 +36,7 @@ test('an edit made while every request fails waits with its reason, and is sent 
 
 test('an edit the provider refuses is failed with its words; Retry sends it again; Discard asks first', async ({ page, webHost }) => {
   await openApp(page, webHost);
-  const entry = await invoke<{ id: number }>(page, 'outbox.enqueue', { kind: 'update-contact', params: { contactid: 999_999, city: 'Trento' } });
+  const entry = await invoke(page, 'outbox.enqueue', { kind: 'update-contact', params: { contactid: 999_999, city: 'Trento' } });
   await page.getByRole('link', { name: 'Outbox' }).click();
   const failed = row(page, entry.id);
   await expect(failed.getByRole('cell').nth(1)).toHaveText('Failed');

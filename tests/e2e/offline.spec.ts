@@ -6,6 +6,7 @@
  * and a sync says it needs the network.
  */
 import type { Page } from '@playwright/test';
+import { invoke } from './fixtures/page-bridge';
 import { expect, openApp, setFaults, startProvider, test, type SandboxInfo } from './fixtures/web-host';
 
 test.use({ webHostArgs: [] });
@@ -22,14 +23,9 @@ test.afterAll(async () => stopProvider?.());
 
 /** Connects the provider's account through the page's bridge and waits for its first sync. */
 async function connect(page: Page): Promise<void> {
-  await page.evaluate(async (p) => {
-    const desk = (window as unknown as { desk: { invoke(n: string, i?: unknown): Promise<{ ok: boolean; error?: { message: string } }> } }).desk;
-    const added = await desk.invoke('accounts.add', {
-      name: 'Main', baseUrl: p.baseUrl, altBaseUrl: p.altBaseUrl, clientId: p.clientId, clientSecret: p.clientSecret, username: p.username, password: p.password,
-    });
-    if (!added.ok) throw new Error(added.error!.message);
-    await desk.invoke('sync.run');
-  }, provider);
+  const { baseUrl, altBaseUrl, clientId, clientSecret, username, password } = provider;
+  await invoke(page, 'accounts.add', { name: 'Main', baseUrl, altBaseUrl, clientId, clientSecret, username, password });
+  await invoke(page, 'sync.run');
 }
 
 test('with every request failing, then with the provider gone, the mirror serves the whole account and the app says it is offline', async ({ page, webHost }) => {
