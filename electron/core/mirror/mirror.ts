@@ -181,17 +181,17 @@ export class Mirror {
     return Object.fromEntries(entries) as Record<ResourceName, number>;
   }
 
+  /** The dashboard's figures (counts by status, expiry radar, payments per month...), computed with SQL. */
+  dashboard(): DashboardData {
+    return dashboard(this.db, this.today());
+  }
+
   syncStates(): SyncState[] {
     return this.log.states();
   }
 
   recordSyncError(resource: SyncedResource, message: string): void {
     this.log.markFailed(resource, message, this.nowIso());
-  /** The dashboard's figures (counts by status, expiry radar, payments per month...), computed with SQL. */
-  dashboard(): DashboardData {
-    return dashboard(this.db, this.today());
-  }
-
   }
 
   beginSyncRun(trigger: string): number {
