@@ -1,4 +1,4 @@
-/** The account's client record (its name and currency), read once and again when a sync changes it. */
+/** The account's client record (its name and currency), read once and again when a sync or another account changes it. */
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { ResourceRecords } from '../../../shared/records';
@@ -17,6 +17,7 @@ export const useClientStore = defineStore('client', () => {
       desk().on('data.changed', ({ resources }) => {
         if (resources.includes('client')) void load();
       });
+      desk().on('accounts.changed', () => void load().catch(() => undefined));
     }
     record.value = await desk().call('data.client');
   }

@@ -1,6 +1,6 @@
 /**
  * The values each choice filter offers (data.facets), per resource, read once and again when the resource's
- * data changes: a list screen opened again shows its filters without asking the engine.
+ * data (or the account) changes: a list screen opened again shows its filters without asking the engine.
  */
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
@@ -28,6 +28,7 @@ export const useFacetsStore = defineStore('facets', () => {
         for (const r of stale) delete next[r];
         values.value = next;
       });
+      desk().on('accounts.changed', () => (values.value = {}));
     }
     if (filters.length > 0 && !values.value[resource]) load(resource, filters).catch(() => undefined);
   }

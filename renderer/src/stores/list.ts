@@ -148,6 +148,10 @@ export function useListStore(resource: LinkTarget) {
       desk().on('data.changed', ({ resources }) => {
         if (resources.includes(resource) && total.value !== null) void restart(false);
       });
+      // Another account: its rows, from the top.
+      desk().on('accounts.changed', () => {
+        if (total.value !== null) void restart(true);
+      });
     }
 
     /** Loads the first page unless this list is already here. */

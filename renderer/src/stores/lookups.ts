@@ -23,6 +23,7 @@ export const useLookupsStore = defineStore('lookups', () => {
       desk().on('data.changed', ({ resources }) => {
         if (resources.includes('departments')) void loadDepartments();
       });
+      desk().on('accounts.changed', () => void loadDepartments().catch(() => undefined));
     }
     loadDepartments().catch(() => (state = 'idle'));
   }
