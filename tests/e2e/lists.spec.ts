@@ -95,6 +95,13 @@ test("an order's detail shows its fields and line items, and a line item's link 
   await expect(page).toHaveURL(/#\/domains\/\d+/);
   await expect(detail.getByRole('heading', { level: 2 })).toHaveText(domain);
   await expect(detail.locator('dt', { hasText: /^Expires$/ }).first()).toBeVisible();
+  // …and the domain links back to its order by the order's number, not its id.
+  const orderLink = detail.getByRole('link', { name: /^Order #\d{6,}$/ });
+  await expect(orderLink).toBeVisible();
+  const orderTitle = (await orderLink.textContent())!;
+  await orderLink.click();
+  await expect(page).toHaveURL(/#\/orders\/\d+/);
+  await expect(detail.getByRole('heading', { level: 2 })).toHaveText(orderTitle);
   // The sidebar, the list and its detail pane (the top bar is checked by the frame's own specs).
   const axe = await new AxeBuilder({ page }).include('nav').include('.list-screen').analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
