@@ -11,7 +11,7 @@ const at = (offsetMs: number) => serverDateTime(SENT + offsetMs);
 
 function row(id: number, kind: EntryRow['kind'], params: object, precheck: object | null = null): EntryRow {
   return {
-    id, kind, record_key: '', params: JSON.stringify(params), state: 'sending', attempts: 1, failures: 0, error_kind: null, error_message: null,
+    id, kind, record_key: '', params: JSON.stringify(params), state: 'sending', attempts: 1, failures: 0, error_kind: null, error_message: null, error_issues: null,
     created_at: SENT - MINUTE, updated_at: SENT, sent_at: SENT, next_attempt_at: SENT, result: null, precheck: precheck && JSON.stringify(precheck),
   };
 }
