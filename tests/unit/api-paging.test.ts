@@ -131,6 +131,18 @@ describe('a provider that does not page as asked', () => {
     await expect(fetchAll(fetch, { operation: 'get-orders', pageSize: 10 })).rejects.toMatchObject({ kind: 'protocol', field: 'startnumber' });
   });
 
+  it('more rows than asked on every page: later pages are asked at the provider\'s own size, none read twice', async () => {
+    const rows = range(95);
+    const requests: Array<[number, number]> = [];
+    const fetch: PageFetcher<number> = async (start, limit) => {
+      requests.push([start, limit]);
+      const items = rows.slice(start, start + 30);
+      return { items, total: rows.length, start, returned: items.length };
+    };
+    expect(await fetchAll(fetch, { operation: 'x', pageSize: 10, concurrency: 1, idOf: (n) => n })).toEqual(rows);
+    expect(requests).toEqual([[0, 10], [30, 30], [60, 30], [90, 5]]);
+  });
+
   it('more rows than asked on a later page: the rows past the range are left out', async () => {
     const rows = range(25);
     const fetch: PageFetcher<number> = async (start, limit) => {

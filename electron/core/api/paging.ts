@@ -105,8 +105,9 @@ async function walkOnce<P extends PageCounts>(
     return { count: total, warnings };
   }
   if (first.returned === 0) throw protocolError(operation, 'numreturned', `no rows although totalresults is ${total}`);
-  // Fewer rows than asked on a page that is not the last: the provider's cap is the real page size.
-  let pageSize = Math.min(requested, first.returned);
+  // The provider's page is the real page size: fewer rows than asked on a page that is not the last is its
+  // cap; more than asked, its own size (asking for less would only have the rest sent again and left out).
+  let pageSize = first.returned;
   if (Math.ceil(total / pageSize) > maxRequests) {
     throw protocolError(operation, 'totalresults', `${total} rows in pages of ${pageSize} would take more than ${maxRequests} requests`);
   }
