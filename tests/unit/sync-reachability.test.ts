@@ -1,0 +1,57 @@
+/** How a sync judges the provider's reachability and sign-in from one operation's failure (issue 14, item 14). */
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../electron/core/api/errors.js';
+import { ConnectivityMonitor } from '../../electron/core/sync/connectivity.js';
+import { HostJudgement } from '../../electron/core/sync/skipping.js';
+
+const refused = (operation: string) => new ApiError({ kind: 'network', operation, code: 'ECONNREFUSED', message: 'refused' });
+const timedOut = (operation: string) => new ApiError({ kind: 'network', operation, code: 'ECONNABORTED', message: 'timed out' });
+const unauthorized = (operation: string) => new ApiError({ kind: 'auth', operation, status: 401, message: 'Unauthenticated.' });
+
+describe('HostJudgement', () => {
+  it('a refused connection skips the rest of that base URL only', () => {
+    const hosts = new HostJudgement();
+    hosts.failed('orders', refused('get-orders'));
+    expect(hosts.skipReason('contacts')).toMatch(/base URL is unreachable/);
+    expect(hosts.skipReason('transactions')).toBeNull();
+  });
+
+  it('one timeout skips nothing; two in a row on one base URL skip its rest; an answer between starts the count again', () => {
+    const hosts = new HostJudgement();
+    hosts.failed('orders', timedOut('get-orders'));
+    expect(hosts.skipReason('contacts')).toBeNull();
+    hosts.answered('contacts');
+    hosts.failed('announcements', timedOut('get-announcements'));
+    expect(hosts.skipReason('catalogue')).toBeNull();
+    hosts.failed('transactions', timedOut('get-transactions'));
+    expect(hosts.skipReason('tickets')).toBeNull();
+    hosts.failed('catalogue', timedOut('get-products'));
+    expect(hosts.skipReason('domains')).toMatch(/did not answer 2 operations in a row/);
+  });
+
+  it('a 401 on one operation goes on; a refused or failed sign-in skips everything', () => {
+    const hosts = new HostJudgement();
+    hosts.failed('contacts', unauthorized('get-contacts'));
+    expect(hosts.skipReason('announcements')).toBeNull();
+    hosts.failed('announcements', new ApiError({ kind: 'server', operation: 'token', status: 503, message: 'down' }));
+    expect(hosts.skipReason('catalogue')).toMatch(/sign-in failed/);
+    expect(hosts.skipReason('transactions')).toMatch(/sign-in failed/);
+    const signedOut = new HostJudgement();
+    signedOut.failed('client', new ApiError({ kind: 'auth', operation: 'token', status: 400, code: 'invalid_grant', message: 'refused' }));
+    expect(signedOut.skipReason('departments')).toBe('not attempted: signed out');
+  });
+});
+
+describe('ConnectivityMonitor', () => {
+  it('offline only when a connection never opened; signed_out only for a refused sign-in; a timeout or a 401 on one operation changes nothing', () => {
+    const monitor = new ConnectivityMonitor();
+    monitor.failed(timedOut('get-orders'));
+    monitor.failed(unauthorized('get-contacts'));
+    expect(monitor.state).toBe('online');
+    monitor.failed(refused('get-orders'));
+    expect(monitor.state).toBe('offline');
+    monitor.succeeded();
+    monitor.failed(new ApiError({ kind: 'auth', operation: 'token', status: 401, code: 'invalid_client', message: 'refused' }));
+    expect(monitor.state).toBe('signed_out');
+  });
+});
