@@ -53,9 +53,14 @@ export function checkClientId(ctx: OpContext, params: Params): void {
  * The writes upstream refuses without the client they act for (strict mode): `name` must be given, and be the
  * caller's own id (checkClientId). The lenient sandbox takes the token's account.
  */
-export function requireClientId(ctx: OpContext, params: Params, name: 'clientid' | 'userid' = 'clientid'): void {
+export function requireClientId(
+  ctx: OpContext,
+  params: Params,
+  name: 'clientid' | 'userid' = 'clientid',
+  missing = 'Client ID Not Found',
+): void {
   checkClientId(ctx, params);
-  if (ctx.options.strict && optionalInt(params, name) === undefined) throw new Rejection('Client ID Not Found');
+  if (ctx.options.strict && optionalInt(params, name) === undefined) throw new Rejection(missing);
 }
 
 /** Today per the sandbox's configured date (options.today), so dates line up with the generated data. */

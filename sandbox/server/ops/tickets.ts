@@ -70,10 +70,13 @@ function readAuthor(ctx: OpContext, params: Params): Author {
   return { userid: ctx.userid, contactid: 0, name: `${client.firstname} ${client.lastname}`, email: client.email };
 }
 
-/** Upstream: a ticket or reply is a client's (clientid required) unless it names a non-client author. */
-function checkAuthorClient(ctx: OpContext, params: Params): void {
+/**
+ * Upstream: a ticket or reply is a client's (clientid required) unless it names a non-client author; a ticket
+ * with neither is refused with upstream's words for it.
+ */
+function checkAuthorClient(ctx: OpContext, params: Params, missing?: string): void {
   if (optionalString(params, 'name') !== undefined && optionalString(params, 'email') !== undefined) checkClientId(ctx, params);
-  else requireClientId(ctx, params);
+  else requireClientId(ctx, params, 'clientid', missing);
 }
 
 function readPriority(params: Params): string {
@@ -116,7 +119,7 @@ export const openTicket: Operation = {
   name: 'open-ticket',
   host: 'base',
   handle(ctx, params) {
-    checkAuthorClient(ctx, params);
+    checkAuthorClient(ctx, params, 'Name and email address are required if not a client');
     const deptid = requiredInt(params, 'deptid', 'Department ID is required');
     if (!sql(ctx.db, 'SELECT 1 FROM departments WHERE id = ? AND hidden = 0').get(deptid)) {
       throw new Rejection('Department ID not found');

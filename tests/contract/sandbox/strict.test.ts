@@ -47,7 +47,7 @@ describe('the client id on writes', () => {
     const departments = await ok(op(strict, 'get-support-departments'));
     const deptid = departments.departments.department[0].id;
     const ticket = { deptid, subject: 'Strict', message: 'Hello' };
-    expect(await rejection(op(strict, 'open-ticket', ticket, { ownId: false }))).toBe('Client ID Not Found');
+    expect(await rejection(op(strict, 'open-ticket', ticket, { ownId: false }))).toBe('Name and email address are required if not a client');
     const opened = await ok(op(strict, 'open-ticket', { ...ticket, name: 'Someone Else', email: 'else@example.com' }));
     expect(await rejection(op(strict, 'add-ticket-reply', { ticketid: opened.id, message: 'More' }, { ownId: false }))).toBe('Client ID Not Found');
     await ok(op(strict, 'add-ticket-reply', { ticketid: opened.id, message: 'More', clientid: strict.demoId }));
