@@ -36,14 +36,15 @@ test('finds a domain, a contact and a ticket by part of their names, and opens t
   for (const { text, title } of searches) {
     await page.keyboard.press('Control+k');
     await searchBox(page).fill(text);
-    await expect(palette(page).getByRole('option').filter({ hasText: title }).first(), `"${text}" finds ${title}`).toBeVisible();
+    const records = palette(page).getByRole('group', { name: /^records$/i });
+    await expect(records.getByRole('option').filter({ hasText: title }).first(), `"${text}" finds ${title}`).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(palette(page)).toBeHidden();
   }
 
   await page.keyboard.press('Control+k');
   await searchBox(page).fill(domain.domainName);
-  await palette(page).getByRole('option').filter({ hasText: domain.domainName }).first().click();
+  await palette(page).getByRole('group', { name: /^records$/i }).getByRole('option').filter({ hasText: domain.domainName }).first().click();
   await expect(palette(page)).toBeHidden();
   await expect(page).toHaveURL(new RegExp(`#/domains/${domain.id}$`));
 
