@@ -1,7 +1,8 @@
 /**
  * The Outbox screen in Chromium through the web host and the demo provider: an edit made while every request
  * fails waits with its reason and is sent once the provider answers; an edit the provider
- * refuses is failed with the provider's words, Retry sends it again, Discard asks first. Edits are queued
+ * refuses is failed with the provider's words, Retry sends it again, Discard asks first; signed out, an edit
+ * whose create was discarded needs review and "It went through" settles it. Edits are queued
  * through the page's bridge (the screens that make them are not this spec's subject).
  */
 import type { Page } from '@playwright/test';
@@ -61,4 +62,30 @@ test('an edit the provider refuses is failed with its words; Retry sends it agai
   await expect(discardedTab).toContainText('1');
   await discardedTab.click();
   await expect(row(page, entry.id).getByRole('cell').nth(1)).toHaveText('Discarded');
+});
+
+test('an edit whose create was discarded needs review; "It went through" settles it', async ({ page, webHost }) => {
+  await openApp(page, webHost);
+  // Signed out, nothing is sent: both edits stay queued until the user decides.
+  await invoke(page, 'accounts.signOut', { name: 'Demo' });
+  try {
+    const created = await invoke(page, 'outbox.enqueue', { kind: 'add-contact', params: { firstname: 'Ada', lastname: 'Byron', email: 'ada@example.com' } });
+    const edit = await invoke(page, 'outbox.enqueue', { kind: 'update-contact', params: { contactid: created.localId, city: 'Trento' } });
+    await page.getByRole('link', { name: 'Outbox' }).click();
+    const create = row(page, created.id);
+    await expect(create).toContainText('Ada Byron');
+    await expect(row(page, edit.id)).toContainText(`waiting for #${created.id}`);
+
+    await create.getByRole('button', { name: `Discard #${created.id}` }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Discard' }).click();
+    const review = row(page, edit.id);
+    await expect(review.getByRole('cell').nth(1)).toHaveText('Needs review');
+
+    await review.getByRole('button', { name: `It went through #${edit.id}` }).click();
+    await expect(review).toBeHidden();
+    await page.getByRole('button', { name: /^Done/ }).click();
+    await expect(row(page, edit.id).getByRole('cell').nth(1)).toHaveText('Done');
+  } finally {
+    await invoke(page, 'accounts.signIn', { name: 'Demo', password: webHost.sandbox!.password });
+  }
 });
