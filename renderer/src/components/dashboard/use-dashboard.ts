@@ -1,12 +1,14 @@
 /**
- * The dashboard's data: the client record, the mirror's aggregates and the latest sync summary, loaded together
- * and loaded again whenever the engine says the mirror changed (nothing polls).
+ * The dashboard's data: the client record, the mirror's aggregates, the latest sync summary and the notable
+ * changes of the last day's syncs, loaded together and loaded again whenever the engine says the mirror changed
+ * (nothing polls).
  */
 import { computed, onMounted, onUnmounted, ref, shallowRef } from 'vue';
 import type { DashboardData } from '../../../../shared/dashboard';
 import type { SyncRunRecord, SyncSummary } from '../../../../shared/sync';
 import { desk } from '../../bridge';
 import { useClientStore } from '../../stores/client';
+import { recentNotableChanges, type DatedChange } from './recent-notable';
 
 export interface LastSync {
   run: SyncRunRecord;
@@ -19,6 +21,7 @@ export function useDashboard() {
   const client = computed(() => clientStore.record);
   const data = shallowRef<DashboardData | null>(null);
   const lastSync = shallowRef<LastSync | null>(null);
+  const notable = shallowRef<DatedChange[]>([]);
   const loading = ref(true);
   const error = ref<Error | null>(null);
 
@@ -27,11 +30,12 @@ export function useDashboard() {
       const [, d, runs] = await Promise.all([
         clientStore.load(),
         desk().call('data.dashboard'),
-        desk().call('sync.history', { limit: 5 }),
+        desk().call('sync.history', { limit: 100 }),
       ]);
       const run = runs.find((r) => r.outcome !== 'running') ?? null;
       data.value = d;
       lastSync.value = run ? { run, summary: (run.summary as SyncSummary | null) ?? null } : null;
+      notable.value = recentNotableChanges(runs, Date.now());
       error.value = null;
     } catch (e) {
       error.value = e instanceof Error ? e : new Error(String(e));
@@ -65,5 +69,5 @@ export function useDashboard() {
   });
   onUnmounted(() => offs.forEach((off) => off()));
 
-  return { client, data, lastSync, loading, error, load };
+  return { client, data, lastSync, notable, loading, error, load };
 }

@@ -45,8 +45,8 @@ export default {
     failed: 'not read: {error}',
     nothing: 'Nothing changed.',
     counts: '{added} new, {changed} changed, {removed} removed',
-    notable: 'Worth a look',
-    noNotable: 'No changes that need you.',
+    notable: 'Worth a look · last 24 hours',
+    noNotable: 'No change that needs you.',
   },
   radar: {
     heading: 'Domain expiry',

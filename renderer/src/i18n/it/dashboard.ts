@@ -45,7 +45,7 @@ export default {
     failed: 'non letto: {error}',
     nothing: 'Nessuna modifica.',
     counts: '{added} nuovi, {changed} modificati, {removed} rimossi',
-    notable: 'Da guardare',
+    notable: 'Da guardare · ultime 24 ore',
     noNotable: 'Nessuna modifica che richieda la tua attenzione.',
   },
   radar: {
