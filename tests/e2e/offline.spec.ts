@@ -67,7 +67,7 @@ test('with every request failing, then with the provider gone, the mirror serves
   await page.getByRole('banner').getByRole('button', { name: 'Sync', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: /^Offline\s*— showing your data as of/ })).toBeVisible({ timeout: 60_000 });
   await expect(page.getByRole('banner').getByRole('status')).toHaveText('Offline');
-  await expect(page.getByRole('banner').getByRole('alert')).toHaveText('Sync needs the network');
+  await expect(page.getByRole('banner').getByRole('alert')).toHaveText('Sync needs the network', { timeout: 60_000 });
 
   await page.reload();
   await sidebar.getByRole('link', { name: 'Tickets', exact: true }).click();
