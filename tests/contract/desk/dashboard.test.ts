@@ -3,39 +3,26 @@
  * figures are the provider's own, counted in the provider's database (status counts, tickets awaiting the
  * user, payments of the last 24 months, published announcements), and each radar bucket is its list's total.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Desk } from '../../../electron/core/desk.js';
 import { localToday } from '../../../electron/core/mirror/calendar.js';
-import { MemoryVault } from '../../../electron/core/vault/memory-vault.js';
 import { toCents } from '../../../shared/money.js';
-import { startSandbox } from '../../../sandbox/index.js';
+import type { Desk } from '../../../electron/core/desk.js';
 import type { RunningSandbox } from '../../../sandbox/options.js';
+import { deskOnSandbox } from './sandbox-desk.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'desk-dashboard-'));
 let sb: RunningSandbox;
 let desk: Desk;
+let close: () => Promise<void>;
 
 /** One number the provider's database gives for the demo client (user 1). */
 const providerCount = (sql: string, ...args: unknown[]) => (sb.db.prepare(sql).pluck().get(...args) as number) ?? 0;
 
 beforeAll(async () => {
-  sb = await startSandbox({ port: 0, altPort: 0, controlPort: 0, strict: true });
-  desk = await Desk.open({ dataDir: join(dir, 'app'), vault: new MemoryVault('tests'), background: false });
-  await desk.call('accounts.add', {
-    name: 'Main', baseUrl: sb.baseUrl, altBaseUrl: sb.altBaseUrl, clientId: sb.clientId, username: sb.username,
-    clientSecret: sb.clientSecret, password: sb.password,
-  });
+  ({ desk, sb, close } = await deskOnSandbox('desk-dashboard-'));
   expect((await desk.call('sync.run')).outcome).toBe('ok');
 });
 
-afterAll(async () => {
-  await desk?.close();
-  await sb?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => close?.());
 
 describe('data.dashboard', () => {
   it('counts by status and the tickets awaiting the user as the provider has them', async () => {

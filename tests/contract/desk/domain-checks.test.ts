@@ -2,33 +2,20 @@
  * domains.recent through Desk.call against the sandbox provider: the domains checked with domains.whois,
  * newest first, once each, with the availability the provider gave; still there when the provider is not.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Desk } from '../../../electron/core/desk.js';
-import { MemoryVault } from '../../../electron/core/vault/memory-vault.js';
-import { startSandbox } from '../../../sandbox/index.js';
+import type { Desk } from '../../../electron/core/desk.js';
 import type { RunningSandbox } from '../../../sandbox/options.js';
+import { deskOnSandbox } from './sandbox-desk.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'desk-domain-checks-'));
 let sb: RunningSandbox;
 let desk: Desk;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  sb = await startSandbox({ port: 0, altPort: 0, controlPort: 0, strict: true });
-  desk = await Desk.open({ dataDir: join(dir, 'app'), vault: new MemoryVault('tests'), background: false });
-  await desk.call('accounts.add', {
-    name: 'Main', baseUrl: sb.baseUrl, altBaseUrl: sb.altBaseUrl, clientId: sb.clientId, username: sb.username,
-    clientSecret: sb.clientSecret, password: sb.password,
-  });
+  ({ desk, sb, close } = await deskOnSandbox('desk-domain-checks-'));
 });
 
-afterAll(async () => {
-  await desk?.close();
-  await sb?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => close?.());
 
 describe('domains.recent', () => {
   it('is empty before any check', async () => {

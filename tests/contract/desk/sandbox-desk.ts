@@ -1,0 +1,30 @@
+/**
+ * A Desk on a temporary data folder with one account, "Main", on a strict sandbox provider of its own (real
+ * HTTP, real mirror and outbox files). `close` stops both and removes the folder.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Desk } from '../../../electron/core/desk.js';
+import { MemoryVault } from '../../../electron/core/vault/memory-vault.js';
+import { startSandbox } from '../../../sandbox/index.js';
+import type { RunningSandbox } from '../../../sandbox/options.js';
+
+export async function deskOnSandbox(prefix: string): Promise<{ desk: Desk; sb: RunningSandbox; close: () => Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const sb = await startSandbox({ port: 0, altPort: 0, controlPort: 0, strict: true });
+  const desk = await Desk.open({ dataDir: join(dir, 'app'), vault: new MemoryVault('tests'), background: false });
+  await desk.call('accounts.add', {
+    name: 'Main', baseUrl: sb.baseUrl, altBaseUrl: sb.altBaseUrl, clientId: sb.clientId, username: sb.username,
+    clientSecret: sb.clientSecret, password: sb.password,
+  });
+  return {
+    desk,
+    sb,
+    close: async () => {
+      await desk.close();
+      await sb.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
