@@ -2,7 +2,8 @@
  * The Outbox screen in Chromium through the web host and the demo provider: an edit made while every request
  * fails waits with its reason and is sent once the provider answers; an edit the provider
  * refuses is failed with the provider's words, Retry sends it again, Discard asks first; signed out, an edit
- * whose create was discarded needs review and "It went through" settles it. Edits are queued
+ * whose create was discarded needs review and "It went through" settles it (for a create, with the id it got
+ * on the provider, which the engine checks). Edits are queued
  * through the page's bridge (the screens that make them are not this spec's subject).
  */
 import type { Page } from '@playwright/test';
@@ -85,6 +86,42 @@ test('an edit whose create was discarded needs review; "It went through" settles
     await expect(review).toBeHidden();
     await page.getByRole('button', { name: /^Done/ }).click();
     await expect(row(page, edit.id).getByRole('cell').nth(1)).toHaveText('Done');
+  } finally {
+    await invoke(page, 'accounts.signIn', { name: 'Demo', password: webHost.sandbox!.password });
+  }
+});
+
+test('a create that needs review takes the id it got on the provider, checked by the engine', async ({ page, webHost }) => {
+  await openApp(page, webHost);
+  const department = (await invoke(page, 'data.list', { resource: 'departments', limit: 1 })).rows[0]!;
+  await invoke(page, 'accounts.signOut', { name: 'Demo' });
+  try {
+    const contact = await invoke(page, 'outbox.enqueue', { kind: 'add-contact', params: { firstname: 'Grace', lastname: 'Hopper', email: 'grace@example.com' } });
+    const ticket = await invoke(page, 'outbox.enqueue', {
+      kind: 'open-ticket',
+      params: { deptid: department.id, subject: 'Compiler question', message: 'Hello', contactid: contact.localId },
+    });
+    await page.getByRole('link', { name: 'Outbox' }).click();
+    await row(page, contact.id).getByRole('button', { name: `Discard #${contact.id}` }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Discard' }).click();
+    const review = row(page, ticket.id);
+    await expect(review.getByRole('cell').nth(1)).toHaveText('Needs review');
+
+    await review.getByRole('button', { name: `It went through #${ticket.id}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Edit #${ticket.id} went through?` });
+    const serverId = dialog.getByLabel(/Id on the provider/);
+    await serverId.fill('0');
+    await dialog.getByRole('button', { name: 'Mark done' }).click();
+    await expect(serverId).toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog.getByRole('alert')).toContainText('must be above 0');
+    await expect(serverId).toHaveValue('0');
+
+    await serverId.fill('4242');
+    await dialog.getByRole('button', { name: 'Mark done' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(review).toBeHidden();
+    await page.getByRole('button', { name: /^Done/ }).click();
+    await expect(row(page, ticket.id).getByRole('cell').nth(1)).toHaveText('Done');
   } finally {
     await invoke(page, 'accounts.signIn', { name: 'Demo', password: webHost.sandbox!.password });
   }
