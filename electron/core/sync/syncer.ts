@@ -97,6 +97,8 @@ export class Syncer extends EventEmitter<SyncEvents> {
     const promise = this.run(request.trigger ?? 'demand', signal, request.only ?? SYNCED_RESOURCES).finally(() => {
       this.current = null;
     });
+    // Told once the run is over, so that a listener asking whether a sync is running hears no.
+    promise.then((summary) => this.emit('summary', summary), () => undefined);
     this.current = { promise, controller };
     return promise;
   }
@@ -168,7 +170,6 @@ export class Syncer extends EventEmitter<SyncEvents> {
         notableChanges,
       };
       this.mirror.finishSyncRun(runId, summary.outcome, summary);
-      this.emit('summary', summary);
       return summary;
     } finally {
       await sink.close();

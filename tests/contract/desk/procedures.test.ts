@@ -64,6 +64,12 @@ describe('sync', () => {
     expect(times).toEqual([...times].sort().reverse());
   });
 
+  it('sync.summary is told once the sync is over: sync.status then says it is not running', async () => {
+    const statusAtSummary = new Promise<boolean>((resolve) => desk.once('sync.summary', () => void desk.call('sync.status').then((s) => resolve(s.running))));
+    await desk.call('sync.run');
+    expect(await statusAtSummary).toBe(false);
+  });
+
   it('sync.cancel stops the running sync, which reports itself cancelled', async () => {
     sb.setFaults({ latencyMs: 150 });
     try {
