@@ -70,7 +70,20 @@ export interface NotableChange {
   kind: NotableKind;
   resource: SyncedResource;
   id: number;
+  /** In English, for logs, the CLI and notifications. */
   text: string;
+  /** The sentence's parts, so that a front end can say it in its own language (absent in older summaries). */
+  params?: NotableParams;
+}
+
+export interface NotableParams {
+  /** The record as people name it: "#123456", "example.com", "VPS 1 (example.com)", an announcement's title. */
+  subject: string;
+  /** A status change. */
+  from?: string;
+  to?: string;
+  /** Days until a domain expires. */
+  days?: number;
 }
 
 export interface SyncProgress {

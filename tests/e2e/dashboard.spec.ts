@@ -72,7 +72,7 @@ test('since the last sync: a ticket the provider answered meanwhile is listed, a
   await page.keyboard.type('sync now');
   await page.keyboard.press('Enter');
   const since = page.getByRole('region', { name: 'Since your last sync' });
-  const link = since.getByRole('link', { name: `ticket #${ticket.tid} answered` });
+  const link = since.getByRole('link', { name: `Ticket #${ticket.tid} answered` });
   await expect(link).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('region', { name: 'Tickets awaiting you' }).getByRole('link', { name: new RegExp(`#${ticket.tid}`) })).toBeVisible();
   await link.click();

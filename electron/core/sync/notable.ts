@@ -5,7 +5,7 @@
  * The first sync of a resource imports everything, which is not news: it yields nothing here.
  */
 import type { Domain, Order, Service, Ticket } from '../../../shared/models.js';
-import type { NotableChange, NotableKind } from '../../../shared/sync.js';
+import type { NotableChange, NotableKind, NotableParams } from '../../../shared/sync.js';
 import {
   addDays,
   daysBetween,
@@ -33,7 +33,7 @@ export interface NotableContext {
 type DescribeContext = NotableContext & { previousSyncDay: string };
 type Describer<R extends SyncedResource> = (changes: ChangeSet<ResourceRecords[R]>, ctx: DescribeContext) => NotableChange[];
 
-const note = (kind: NotableKind, resource: SyncedResource, id: number, text: string): NotableChange => ({ kind, resource, id, text });
+const note = (kind: NotableKind, resource: SyncedResource, id: number, text: string, params: NotableParams): NotableChange => ({ kind, resource, id, text, params });
 
 const statusChanges = <T extends { status: string }>(changes: ChangeSet<T>) =>
   changes.changed.filter(({ before, after }) => before.status !== after.status);
@@ -45,22 +45,26 @@ function describeTickets(changes: ChangeSet<Ticket>): NotableChange[] {
     ...changes.added.filter((t) => t.status === 'Answered'),
     ...changes.changed.filter(({ before, after }) => before.status !== 'Answered' && after.status === 'Answered').map((c) => c.after),
   ];
-  return answered.map((t) => note('ticket-answered', 'tickets', t.id, `ticket #${t.tid} answered`));
+  return answered.map((t) => note('ticket-answered', 'tickets', t.id, `ticket #${t.tid} answered`, { subject: `#${t.tid}` }));
 }
 
 function describeServices(changes: ChangeSet<Service>): NotableChange[] {
   return statusChanges(changes).map(({ before, after }) =>
     after.status === 'Suspended'
-      ? note('service-suspended', 'services', after.id, `service ${serviceLabel(after)} suspended`)
-      : note('service-status', 'services', after.id, `service ${serviceLabel(after)}: ${before.status} → ${after.status}`),
+      ? note('service-suspended', 'services', after.id, `service ${serviceLabel(after)} suspended`, { subject: serviceLabel(after) })
+      : note('service-status', 'services', after.id, `service ${serviceLabel(after)}: ${before.status} → ${after.status}`, {
+          subject: serviceLabel(after),
+          from: before.status,
+          to: after.status,
+        }),
   );
 }
 
 function describeOrders(changes: ChangeSet<Order>): NotableChange[] {
   return changes.changed.flatMap(({ before, after }) => {
     const notes: NotableChange[] = [];
-    if (before.paymentStatus !== 'Paid' && after.paymentStatus === 'Paid') notes.push(note('order-paid', 'orders', after.id, `order #${after.orderNum} paid`));
-    if (before.status !== after.status) notes.push(note('order-status', 'orders', after.id, `order #${after.orderNum}: ${before.status} → ${after.status}`));
+    if (before.paymentStatus !== 'Paid' && after.paymentStatus === 'Paid') notes.push(note('order-paid', 'orders', after.id, `order #${after.orderNum} paid`, { subject: `#${after.orderNum}` }));
+    if (before.status !== after.status) notes.push(note('order-status', 'orders', after.id, `order #${after.orderNum}: ${before.status} → ${after.status}`, { subject: `#${after.orderNum}`, from: before.status, to: after.status }));
     return notes;
   });
 }
@@ -91,7 +95,8 @@ function describeDomains(changes: ChangeSet<Domain>, ctx: DescribeContext): Nota
     for (const domain of page.rows) {
       const previous = added.has(domain.id) ? null : (before.get(domain.id) ?? domain);
       if (previous !== null && inWindow(previous, previousSyncDay)) continue;
-      notes.push(note('domain-expiring', 'domains', domain.id, `${domain.domainName} ${expiresIn(daysBetween(today, domain.expiryDate as string))}`));
+      const days = daysBetween(today, domain.expiryDate as string);
+      notes.push(note('domain-expiring', 'domains', domain.id, `${domain.domainName} ${expiresIn(days)}`, { subject: domain.domainName, days }));
     }
     after = page.nextCursor;
   } while (after !== null);
@@ -109,7 +114,7 @@ const DESCRIBERS: { [R in SyncedResource]?: Describer<R> } = {
   orders: describeOrders,
   domains: describeDomains,
   announcements: (changes) =>
-    changes.added.filter((a) => a.published).map((a) => note('announcement', 'announcements', a.id, `new announcement: ${a.title}`)),
+    changes.added.filter((a) => a.published).map((a) => note('announcement', 'announcements', a.id, `new announcement: ${a.title}`, { subject: a.title })),
 };
 
 /** Whether a sync of `resource` can have notable changes: not its first, and only where there is a describer. */

@@ -46,6 +46,11 @@ describe('notable changes', () => {
       { kind: 'service-status', resource: 'services', id: service.id },
       { kind: 'order-status', resource: 'orders', id: order.id },
     ]);
+    // And their parts, for a front end to say them in its own language.
+    expect(summary.notableChanges.map((c) => c.params)).toEqual([
+      { subject: `${service.name} (${service.domain})`, from: 'Active', to: 'Terminated' },
+      { subject: `#${order.ordernum}`, from: order.status, to: 'Cancelled' },
+    ]);
     // Said once: the next sync has nothing new to say.
     expect((await setup.syncer.sync()).notable).toEqual([]);
   }, 60_000);

@@ -48,6 +48,15 @@ export default {
     notable: 'Worth a look · last 24 hours',
     noNotable: 'No change that needs you.',
   },
+  notable: {
+    'ticket-answered': 'Ticket {subject} answered',
+    'service-suspended': 'Service {subject} suspended',
+    'service-status': 'Service {subject}: {from} → {to}',
+    'order-paid': 'Order {subject} paid',
+    'order-status': 'Order {subject}: {from} → {to}',
+    'domain-expiring': '{subject} expires today | {subject} expires tomorrow | {subject} expires in {days} days',
+    announcement: 'New announcement: {subject}',
+  },
   radar: {
     heading: 'Domain expiry',
     expired: 'Expired',

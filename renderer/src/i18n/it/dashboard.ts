@@ -48,6 +48,15 @@ export default {
     notable: 'Da guardare · ultime 24 ore',
     noNotable: 'Nessuna modifica che richieda la tua attenzione.',
   },
+  notable: {
+    'ticket-answered': 'Risposta al ticket {subject}',
+    'service-suspended': 'Servizio {subject} sospeso',
+    'service-status': 'Servizio {subject}: {from} → {to}',
+    'order-paid': 'Ordine {subject} pagato',
+    'order-status': 'Ordine {subject}: {from} → {to}',
+    'domain-expiring': '{subject} scade oggi | {subject} scade domani | {subject} scade tra {days} giorni',
+    announcement: 'Nuovo annuncio: {subject}',
+  },
   radar: {
     heading: 'Scadenza domini',
     expired: 'Scaduti',
