@@ -1,6 +1,6 @@
-/** The dashboard's notable changes over the last day of sync runs (renderer/src/components/dashboard/recent-notable.ts). */
+/** The dashboard's notable changes over the last day of sync runs (shared/recent-notable.ts). */
 import { describe, expect, it } from 'vitest';
-import { recentNotableChanges } from '../../renderer/src/components/dashboard/recent-notable.js';
+import { recentNotableChanges } from '../../shared/recent-notable.js';
 import type { SyncRunRecord } from '../../shared/records.js';
 import type { NotableChange } from '../../shared/sync.js';
 

@@ -8,7 +8,7 @@ import type { DashboardData } from '../../../../shared/dashboard';
 import type { SyncRunRecord, SyncSummary } from '../../../../shared/sync';
 import { desk } from '../../bridge';
 import { useClientStore } from '../../stores/client';
-import { recentNotableChanges, type DatedChange } from './recent-notable';
+import { recentNotableChanges, type DatedChange } from '../../../../shared/recent-notable';
 
 export interface LastSync {
   run: SyncRunRecord;

@@ -3,8 +3,8 @@
  * 15 minutes would otherwise hide this morning's answered ticket behind an empty run), newest first, each
  * record once (its newest change), with the time its run finished.
  */
-import type { SyncRunRecord } from '../../../../shared/records';
-import type { NotableChange, SyncSummary } from '../../../../shared/sync';
+import type { SyncRunRecord } from './records.js';
+import type { NotableChange, SyncSummary } from './sync.js';
 
 export interface DatedChange extends NotableChange {
   /** ISO 8601 time the run that found it finished. */
