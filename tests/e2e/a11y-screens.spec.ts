@@ -7,7 +7,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { ResourceName } from '../../shared/records';
 import { invoke } from './fixtures/page-bridge';
-import { expect, openApp, test } from './fixtures/web-host';
+import { expect, openApp, test, type RunningWebHost } from './fixtures/web-host';
 
 /** test-results/screens by default; SCREENS_DIR keeps them elsewhere (another Playwright run empties test-results/). */
 const SCREENS_DIR = process.env.SCREENS_DIR ?? 'test-results/screens';
@@ -18,6 +18,8 @@ interface Screen {
   hash: string | ((page: Page) => Promise<string>);
   /** Something to do on the screen before it is checked (open a menu, a panel). */
   prepare?: (page: Page) => Promise<void>;
+  /** Puts back what prepare changed in the engine: the web host serves the worker's next spec files too. */
+  restore?: (page: Page, host: RunningWebHost) => Promise<void>;
 }
 
 /** The first row's id of a list, read through the page's own bridge. */
@@ -60,7 +62,6 @@ const SCREENS: Screen[] = [
       await expect(page.getByRole('menu')).toBeVisible();
     },
   },
-  // Last: it leaves the demo account signed out.
   {
     name: 'sign-in',
     hash: '#/',
@@ -68,6 +69,9 @@ const SCREENS: Screen[] = [
       await invoke(page, 'accounts.signOut', { name: 'Demo' });
       await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
+    },
+    restore: async (page, host) => {
+      await invoke(page, 'accounts.signIn', { name: 'Demo', password: host.sandbox!.password });
     },
   },
 ];
@@ -90,9 +94,10 @@ for (const screen of SCREENS) {
       await page.evaluate((h) => (location.hash = h), hash);
       await settled(page);
       await screen.prepare?.(page);
-      await page.screenshot({ path: `${SCREENS_DIR}/${screen.name}-${scheme}.png` });
-
-      const { violations } = await new AxeBuilder({ page }).analyze();
+      const { violations } = await page
+        .screenshot({ path: `${SCREENS_DIR}/${screen.name}-${scheme}.png` })
+        .then(() => new AxeBuilder({ page }).analyze())
+        .finally(() => screen.restore?.(page, webHost));
       const serious = violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')
         .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
