@@ -29,7 +29,8 @@ const DEPENDENCIES: string[] = Object.keys(packageJson.dependencies).sort();
 const NATIVE_PATTERNS = ['**/node_modules/better-sqlite3/prebuilds/*.node', '**/node_modules/@napi-rs/keyring-*/*.node'];
 
 const work = mkdtempSync(join(tmpdir(), 'packaging-'));
-const built = join(work, 'out');
+// Built where `npm run package` builds it: electron-builder packs the project's own out/ folder.
+const built = join(root, 'out');
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const loadConfig = () => getConfig(root, CONFIG, null);
@@ -76,7 +77,7 @@ describe('the electron-builder configuration', () => {
 
 describe('the packaged app', () => {
   beforeAll(() => {
-    const build = spawnSync(process.execPath, [join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build', '--outDir', built, '--logLevel', 'error'], {
+    const build = spawnSync(process.execPath, [join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build', '--logLevel', 'error'], {
       cwd: root,
       encoding: 'utf8',
       timeout: 170_000,
@@ -109,12 +110,11 @@ describe('the packaged app', () => {
 
     const { build, Platform } = await import('electron-builder');
     const config = await loadConfig();
-    const files = (config.files as string[]).map((entry) => (entry === 'out/**/*' ? { from: built, to: 'out' } : entry));
     await build({
       projectDir: root,
       targets: Platform.LINUX.createTarget('dir'),
       publish: 'never',
-      config: { ...config, files, electronDist, directories: { ...config.directories, output: join(work, 'dist') } },
+      config: { ...config, electronDist, directories: { ...config.directories, output: join(work, 'dist') } },
     });
 
     const resources = join(work, 'dist', 'linux-unpacked', 'resources');
