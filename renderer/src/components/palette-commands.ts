@@ -4,7 +4,7 @@
  */
 import type { Router } from 'vue-router';
 import type { AppCommand } from '../../../shared/contract';
-import { desk } from '../bridge';
+import { useSessionStore } from '../stores/session';
 import { LIST_SCREENS } from '../router';
 
 export interface PaletteCommand {
@@ -31,7 +31,7 @@ const SCREENS = ['dashboard', ...LIST_SCREENS.map((s) => s.name), 'outbox', 'set
 
 export function paletteCommands(t: Translate, router: Router): PaletteCommand[] {
   return [
-    { id: 'sync', label: t('dashboard.palette.syncNow'), keywords: 'sync refresh', run: () => desk().call('sync.run') },
+    { id: 'sync', label: t('dashboard.palette.syncNow'), keywords: 'sync refresh', run: () => useSessionStore().sync() },
     { id: 'check-domain', label: t('dashboard.palette.checkDomain'), keywords: 'whois domain availability', run: () => router.push({ name: 'check-domain' }) },
     { id: 'new-ticket', label: t('dashboard.palette.newTicket'), keywords: 'ticket support open', run: () => router.push({ name: 'tickets', query: { new: '1' } }) },
     { id: 'new-contact', label: t('dashboard.palette.newContact'), keywords: 'contact add', run: () => router.push({ name: 'contacts', query: { new: '1' } }) },
