@@ -467,6 +467,7 @@ export const RESOURCE_VIEWS: Record<LinkTarget, ResourceView> = {
       { field: 'gid', label: 'group', kind: 'number', width: 90, sort: 'gid' },
       { field: 'type', kind: 'text', width: 140 },
       { field: 'payType', kind: 'text', width: 130 },
+      { field: 'pricing', label: 'price', kind: 'pricing', width: 580 },
     ],
     filters: [{ name: 'type', kind: 'choice' }],
     detail: [
