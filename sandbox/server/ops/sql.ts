@@ -1,23 +1,10 @@
 /** Prepared statements, cached per database, and the filtered, paged list query the list operations share. */
 import type { Database, Statement } from 'better-sqlite3';
+import { statementCache } from '../../../shared/statement-cache.js';
 import type { Page } from '../reply.js';
 
-const cache = new WeakMap<Database, Map<string, Statement>>();
-
 /** The prepared statement for sql, prepared once per database. */
-export function sql(db: Database, text: string): Statement {
-  let statements = cache.get(db);
-  if (!statements) {
-    statements = new Map();
-    cache.set(db, statements);
-  }
-  let statement = statements.get(text);
-  if (!statement) {
-    statement = db.prepare(text);
-    statements.set(text, statement);
-  }
-  return statement;
-}
+export const sql: (db: Database, text: string) => Statement = statementCache((db: Database, text) => db.prepare(text));
 
 /** A conjunction of WHERE clauses with their bound values. */
 export class Conditions {
