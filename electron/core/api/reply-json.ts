@@ -172,7 +172,7 @@ class FlatScan {
     this.at = end + 1;
     // Copied, not sliced: V8 makes a slice of 13 characters or more a view into the text, so one value would
     // keep the whole reply text alive, and a reply text alive at a minor GC goes to the old generation, which
-    // only a full GC empties (a sync's peak held some 20 MB of them). Shorter slices V8 copies anyway.
+    // only a full GC empties (a sync's peak held many of them). Shorter slices V8 copies anyway.
     if (!this.escaped) {
       if (this.encoded) return this.bytes.toString('utf8', start, end);
       return end - start < SHORTEST_VIEW ? this.text.slice(start, end) : this.bytes.toString('latin1', start, end);

@@ -92,8 +92,8 @@ export class Mirror {
   /**
    * A second connection to a mirror file that `open` has opened (the sync's snapshot writer thread): it
    * leaves the sync log's runs alone, since the run in progress is the first connection's. Its page cache is
-   * 4 MB, half the app's: it only writes snapshots, which were measured as fast with 4 MB as with 8 to 32,
-   * and a sync's peak memory is within its budget by little.
+   * half the app's: it only writes snapshots, which were measured as fast with it as with larger ones, and a
+   * sync's peak memory is within its budget by little.
    */
   static attach(path: string, options: MirrorOptions = {}): Mirror {
     return new Mirror(openMirrorDatabase(path, 4), options);

@@ -7,12 +7,11 @@
  * follows is only the database's work.
  *
  * A page decoded ahead is kept as its encoded rows, and its reply bytes are freed. The rows are held as they
- * are, not v8-serialized until their write: serializing and reading them back cost the writer thread some
- * 110 ms of CPU per large sync, to save about 5 MB of its peak memory (4 syncs each: 199–209 MB serialized,
- * 208–214 MB not). Rows take more memory than the reply bytes they come from (measured: 1.1 times for
- * orders, 1.2 for domains, 2.4 for transactions), so a resource has at most MAX_ROWS_AHEAD of them decoded
- * ahead (20,000 domains: 23 MB); the pages past that wait as bytes for the write, and a very large account's
- * sync does not hold every record it reads as rows.
+ * are, not v8-serialized until their write: serializing and reading them back cost the writer thread more
+ * CPU than the little peak memory it saved. Rows take more memory than the reply bytes they come from (one
+ * to two and a half times, by resource), so a resource has at most MAX_ROWS_AHEAD of them decoded ahead; the
+ * pages past that wait as bytes for the write, and a very large account's sync does not hold every record it
+ * reads as rows. (The measurements are in the commits that chose these.)
  *
  * One page per turn of the event loop, so that a message (the next page, a write) waits for at most one
  * page's decoding. A page no longer in the buffer (read again, written, dropped) is skipped.

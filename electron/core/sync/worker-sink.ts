@@ -37,9 +37,9 @@ export function snapshotWorkerModule(): WorkerModule | null {
 
 /**
  * The thread's young generation: it decodes the replies, so most of the sync's short-lived objects are made
- * here. With pages decoded ahead, 8 MB measured as fast as 16 and 32, with the sync's peak memory some 10 MB
- * lower and steadier (over 12 large syncs: 217–238 MB, against 224–253 with 16); V8's default (tens of MB per
- * thread, on top of the main thread's) would lift that peak further.
+ * here. With pages decoded ahead, a small one measured as fast as larger ones, with the sync's peak memory
+ * lower and steadier (the figures are in the commit that chose it); V8's default (tens of MB per thread, on
+ * top of the main thread's) would lift that peak further.
  */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8 };
 
