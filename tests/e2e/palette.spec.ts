@@ -97,6 +97,8 @@ test('runs commands: arrows choose one, Enter runs it (Sync now starts a sync; C
   // "Check a domain" is among the commands; walk to it with the arrow keys.
   const option = palette(page).getByRole('option', { name: 'Check a domain' });
   await expect(option).toBeVisible();
+  // Walk once the hits for the whole text are in: hits arriving above the commands move them.
+  await expect(palette(page).locator('[aria-busy="false"]')).toHaveCount(1);
   for (let i = 0; i < 40 && (await option.getAttribute('data-highlighted')) === null; i++) await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/#\/check-domain$/);
