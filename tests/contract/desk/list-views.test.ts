@@ -3,45 +3,20 @@
  * file: a choice filter's values with their counts (data.facets), and a list's view written out as CSV by
  * the engine (data.export) with the same rows, in the same order, as the list shows.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Desk } from '../../../electron/core/desk.js';
-import type { DeskError } from '../../../electron/core/desk-error.js';
-import { MemoryVault } from '../../../electron/core/vault/memory-vault.js';
-import { startSandbox } from '../../../sandbox/index.js';
-import type { RunningSandbox } from '../../../sandbox/options.js';
+import type { Desk } from '../../../electron/core/desk.js';
+import { callError, deskOnSandbox } from './sandbox-desk.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'desk-list-views-'));
-let sb: RunningSandbox;
 let desk: Desk;
-
-async function callError(promise: Promise<unknown>): Promise<DeskError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as DeskError;
-  }
-  throw new Error('expected the call to fail');
-}
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  sb = await startSandbox({ port: 0, altPort: 0, controlPort: 0, db: join(dir, 'provider.db'), strict: true });
-  desk = await Desk.open({ dataDir: join(dir, 'app'), vault: new MemoryVault('tests'), background: false });
-  await desk.call('accounts.add', {
-    name: 'Main', baseUrl: sb.baseUrl, altBaseUrl: sb.altBaseUrl, clientId: sb.clientId, username: sb.username,
-    clientSecret: sb.clientSecret, password: sb.password,
-  });
+  ({ desk, close } = await deskOnSandbox('desk-list-views-'));
   await desk.call('sync.run');
 }, 60_000);
 
-afterAll(async () => {
-  await desk?.close();
-  await sb?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => close?.());
 
 describe('data.facets', () => {
   it("gives each domain status with the number of domains data.list finds for it, together every domain", async () => {

@@ -2,46 +2,24 @@
  * Desk's procedures that no other test calls, each through Desk.call as a front end calls it, against the
  * sandbox provider over real HTTP and real mirror and outbox files.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountPaths } from '../../../electron/core/data-dir.js';
-import { Desk } from '../../../electron/core/desk.js';
-import type { DeskError } from '../../../electron/core/desk-error.js';
-import { MemoryVault } from '../../../electron/core/vault/memory-vault.js';
-import { startSandbox } from '../../../sandbox/index.js';
+import type { Desk } from '../../../electron/core/desk.js';
 import type { RunningSandbox } from '../../../sandbox/options.js';
+import { callError, deskOnSandbox } from './sandbox-desk.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'desk-procedures-'));
-const dataDir = join(dir, 'app');
 let sb: RunningSandbox;
 let desk: Desk;
-
-async function callError(promise: Promise<unknown>): Promise<DeskError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as DeskError;
-  }
-  throw new Error('expected the call to fail');
-}
+let dataDir: string;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  sb = await startSandbox({ port: 0, altPort: 0, controlPort: 0, strict: true });
-  desk = await Desk.open({ dataDir, vault: new MemoryVault('tests'), background: false });
-  await desk.call('accounts.add', {
-    name: 'Main', baseUrl: sb.baseUrl, altBaseUrl: sb.altBaseUrl, clientId: sb.clientId, username: sb.username,
-    clientSecret: sb.clientSecret, password: sb.password,
-  });
+  ({ desk, sb, dataDir, close } = await deskOnSandbox('desk-procedures-'));
   expect((await desk.call('sync.run')).outcome).toBe('ok');
 });
 
-afterAll(async () => {
-  await desk?.close();
-  await sb?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => close?.());
 
 describe('data', () => {
   it('data.client is the account’s own client record', async () => {

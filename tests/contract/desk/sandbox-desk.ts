@@ -6,14 +6,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Desk } from '../../../electron/core/desk.js';
+import type { DeskError } from '../../../electron/core/desk-error.js';
 import { MemoryVault } from '../../../electron/core/vault/memory-vault.js';
 import { startSandbox } from '../../../sandbox/index.js';
 import type { RunningSandbox } from '../../../sandbox/options.js';
 
-export async function deskOnSandbox(prefix: string): Promise<{ desk: Desk; sb: RunningSandbox; close: () => Promise<void> }> {
+export async function deskOnSandbox(prefix: string): Promise<{ desk: Desk; sb: RunningSandbox; dataDir: string; close: () => Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), prefix));
+  const dataDir = join(dir, 'app');
   const sb = await startSandbox({ port: 0, altPort: 0, controlPort: 0, strict: true });
-  const desk = await Desk.open({ dataDir: join(dir, 'app'), vault: new MemoryVault('tests'), background: false });
+  const desk = await Desk.open({ dataDir, vault: new MemoryVault('tests'), background: false });
   await desk.call('accounts.add', {
     name: 'Main', baseUrl: sb.baseUrl, altBaseUrl: sb.altBaseUrl, clientId: sb.clientId, username: sb.username,
     clientSecret: sb.clientSecret, password: sb.password,
@@ -21,10 +23,21 @@ export async function deskOnSandbox(prefix: string): Promise<{ desk: Desk; sb: R
   return {
     desk,
     sb,
+    dataDir,
     close: async () => {
       await desk.close();
       await sb.stop();
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The DeskError a call fails with; fails the test if the call succeeds. */
+export async function callError(promise: Promise<unknown>): Promise<DeskError> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as DeskError;
+  }
+  throw new Error('expected the call to fail');
 }
