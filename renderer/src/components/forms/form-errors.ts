@@ -7,16 +7,18 @@ import { DeskCallError } from '../../bridge';
 export interface FormErrors {
   fields: Record<string, string>;
   general: string | null;
+  /** Every issue as the engine named it (`items[1].amount`), for forms with rows of fields. */
+  issues: readonly { field: string; message: string }[];
 }
 
-export const NO_ERRORS: FormErrors = { fields: {}, general: null };
+export const NO_ERRORS: FormErrors = { fields: {}, general: null, issues: [] };
 
 /**
  * `known` are the form's own field names. An issue on a nested path (`attachments[1].name`) lands on its first
  * part (`attachments`), prefixed with the rest so that the person can tell which item it is about.
  */
 export function formErrors(error: unknown, known: readonly string[]): FormErrors {
-  if (!(error instanceof DeskCallError)) return { fields: {}, general: error instanceof Error ? error.message : String(error) };
+  if (!(error instanceof DeskCallError)) return { fields: {}, general: error instanceof Error ? error.message : String(error), issues: [] };
   const fields: Record<string, string> = {};
   const unplaced: string[] = [];
   for (const issue of error.issues ?? []) {
@@ -30,5 +32,5 @@ export function formErrors(error: unknown, known: readonly string[]): FormErrors
     fields[head] = fields[head] ? `${fields[head]}; ${message}` : message;
   }
   const general = error.issues?.length ? (unplaced.length ? unplaced.join('; ') : null) : error.message;
-  return { fields, general };
+  return { fields, general, issues: error.issues ?? [] };
 }

@@ -20,7 +20,7 @@ export function useFormSend(knownFields: readonly string[]) {
 
   /** A problem the form finds itself, before asking the engine. */
   function refuse(message: string): void {
-    errors.value = { fields: {}, general: message };
+    errors.value = { ...NO_ERRORS, general: message };
   }
 
   return { busy, errors, send, refuse };
