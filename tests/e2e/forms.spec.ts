@@ -128,6 +128,10 @@ test('a reply to a ticket is queued with its attachment, and the form empties fo
   await reply.getByRole('button', { name: 'Send reply' }).click();
   await expect(reply.getByRole('status')).toContainText('Reply queued');
   await expect(reply.getByLabel('Your reply')).toHaveValue('');
+  const written = reply.getByRole('list', { name: 'Replies written in this app' }).getByRole('listitem');
+  await expect(written.last()).toContainText('Thanks, that fixed it.');
+  await expect(written.last()).toContainText('screen.png');
+  await expect(written.last()).toContainText('Done', { timeout: 30_000 });
   const [entry] = await queued(page, 'add-ticket-reply');
   expect(entry?.params).toMatchObject({ ticketid: ticket.id, message: 'Thanks, that fixed it.' });
   expect((entry?.params.attachments as { name: string }[])[0]?.name).toBe('screen.png');

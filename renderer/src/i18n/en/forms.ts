@@ -106,6 +106,7 @@ export default {
   reply: {
     title: 'Reply',
     message: 'Your reply',
+    written: 'Replies written in this app',
     send: 'Send reply',
     queued: 'Reply queued. It shows in the Outbox until the provider confirms it.',
   },

@@ -106,6 +106,7 @@ export default {
   reply: {
     title: 'Rispondi',
     message: 'La tua risposta',
+    written: 'Risposte scritte in questa app',
     send: 'Invia risposta',
     queued: 'Risposta in coda. Resta nella posta in uscita finché il provider non la conferma.',
   },
