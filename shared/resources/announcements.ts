@@ -1,4 +1,4 @@
-/** How announcements read in the app. */
+/** Announcements: their list screen and detail pane. */
 import type { SharedResourceDescriptor } from './descriptor.js';
 
 export const announcements = {

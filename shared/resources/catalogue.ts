@@ -1,4 +1,4 @@
-/** How catalogue read in the app. */
+/** The product catalogue: its list screen and detail pane (prices, add-ons, configurable options). */
 import type { SharedResourceDescriptor } from './descriptor.js';
 
 export const catalogue = {

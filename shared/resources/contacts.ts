@@ -1,4 +1,4 @@
-/** How contacts read in the app, with pending edits laid over them. */
+/** Contacts: their list screen and detail pane; queued edits show over them. */
 import type { SharedResourceDescriptor } from './descriptor.js';
 
 export const contacts = {

@@ -1,4 +1,4 @@
-/** How departments read in the app. */
+/** Support departments: their list screen and detail pane (with a link to each one's tickets). */
 import type { SharedResourceDescriptor } from './descriptor.js';
 
 export const departments = {

@@ -1,4 +1,4 @@
-/** How domains read in the app, with pending edits laid over them. */
+/** Domains: their list screen and detail pane; queued edits show over them. */
 import { moneyColumn, type SharedResourceDescriptor } from './descriptor.js';
 
 export const domains = {

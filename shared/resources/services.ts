@@ -1,4 +1,4 @@
-/** How services read in the app. */
+/** Services: their list screen and detail pane. */
 import { moneyColumn, type SharedResourceDescriptor } from './descriptor.js';
 
 export const services = {

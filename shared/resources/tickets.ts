@@ -1,4 +1,4 @@
-/** How tickets read in the app, with pending edits laid over them. */
+/** Support tickets: their list screen and detail pane; queued edits show over them. */
 import type { SharedResourceDescriptor } from './descriptor.js';
 
 export const tickets = {

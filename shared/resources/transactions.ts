@@ -1,4 +1,4 @@
-/** How transactions read in the app. */
+/** Transactions (payments): their list screen and detail pane. */
 import { moneyColumn, type SharedResourceDescriptor } from './descriptor.js';
 
 export const transactions = {

@@ -1,6 +1,6 @@
 /** Invoices the user created through the app: local only, never synced. */
-import { equalsText } from '../mirror/descriptor.js';
 import { toCents } from '../../../shared/money.js';
+import { equalsText } from '../mirror/descriptor.js';
 import type { EngineResource } from './descriptor.js';
 
 export const invoices = {
