@@ -12,9 +12,19 @@ import type { ResourceName } from './records.js';
 /**
  * How a value reads: text as is; money in the account's currency; date / datetime with Intl ("—" when unset);
  * status as a badge; number with grouping; bool as yes / no; mono for codes; html sanitized (announcements
- * only); link to another record (`to`, the id in `field`); pricing a catalogue price list (per cycle).
+ * only); link to another record (`to`, the id in `field`); pricing a catalogue price list (per cycle);
+ * serviceRef a ticket's related service or domain as the provider writes it (`S12`, `D14`), a link to it.
  */
-export type FieldKind = 'text' | 'mono' | 'money' | 'date' | 'datetime' | 'status' | 'number' | 'bool' | 'html' | 'link' | 'pricing';
+export type FieldKind = 'text' | 'mono' | 'money' | 'date' | 'datetime' | 'status' | 'number' | 'bool' | 'html' | 'link' | 'pricing' | 'serviceRef';
+
+/** Provider codes shown as words (`hostingaccount` → "Hosting account"): i18n keys `lists.words.<set>.<code>`. */
+export type WordSet = 'productType' | 'payType';
+
+/** What a `serviceRef` names: `S12` a service, `D14` a domain; null for anything else. */
+export function serviceRefTarget(value: unknown): { to: 'services' | 'domains'; id: number } | null {
+  const match = typeof value === 'string' ? /^([SD])(\d+)$/.exec(value) : null;
+  return match ? { to: match[1] === 'S' ? 'services' : 'domains', id: Number(match[2]) } : null;
+}
 
 /** Resources a link can open (each a list screen). */
 export type LinkTarget = Exclude<ResourceName, 'client'>;
@@ -31,6 +41,8 @@ export interface FieldSpec {
   lookup?: 'departments';
   /** A unit after a number ("MB"), as an i18n key under `lists.unit.`. */
   unit?: string;
+  /** Codes read as words (a code without its word shows as it is). */
+  words?: WordSet;
 }
 
 export interface ColumnSpec extends FieldSpec {
@@ -53,6 +65,8 @@ export interface FilterSpec {
   label?: string;
   /** For a choice among a small resource's records: their ids as values, their names as labels. */
   from?: 'departments';
+  /** A choice among codes, labelled with their words. */
+  words?: WordSet;
 }
 
 /** A nested list shown as a small table in the detail pane (an order's line items, a product's add-ons). */

@@ -10,19 +10,19 @@ export const catalogue = {
     columns: [
       { field: 'name', kind: 'text', width: 280, sort: 'name' },
       { field: 'gid', label: 'group', kind: 'number', width: 90, sort: 'gid' },
-      { field: 'type', kind: 'text', width: 140 },
-      { field: 'payType', kind: 'text', width: 130 },
+      { field: 'type', kind: 'text', width: 160, words: 'productType' },
+      { field: 'payType', kind: 'text', width: 130, words: 'payType' },
       { field: 'pricing', label: 'price', kind: 'pricing', width: 580 },
     ],
-    filters: [{ name: 'type', kind: 'choice' }],
+    filters: [{ name: 'type', kind: 'choice', words: 'productType' }],
     detail: [
       {
         title: 'overview',
         fields: [
           { field: 'pid', kind: 'number' },
           { field: 'gid', label: 'group', kind: 'number' },
-          { field: 'type', kind: 'text' },
-          { field: 'payType', kind: 'text' },
+          { field: 'type', kind: 'text', words: 'productType' },
+          { field: 'payType', kind: 'text', words: 'payType' },
           { field: 'description', kind: 'text' },
         ],
       },

@@ -220,3 +220,20 @@ test('a row with a queued edit is marked pending, and the Outbox badge counts it
     await setFaults(webHost.sandbox!, { reset: 0 });
   }
 });
+
+test("provider codes read as words: a product's type in the list and its filter; a ticket's service is a link to it", async ({ page }) => {
+  await openList(page, 'Catalogue');
+  const types = await cellTexts(page, 3);
+  expect(types.length).toBeGreaterThan(0);
+  expect(types).not.toContain('hostingaccount');
+  expect(types).toContain('Hosting account');
+  await expect(page.getByRole('group', { name: 'Filters' }).getByRole('option', { name: /^Hosting account \(\d+\)$/ })).toBeAttached();
+
+  const tickets = await invoke<{ rows: { id: number; service: string }[] }>(page, 'data.list', { resource: 'tickets', limit: 200 });
+  const about = tickets.rows.find((t) => /^[SD]\d+$/.test(t.service))!;
+  const [, letter, id] = /^([SD])(\d+)$/.exec(about.service)!;
+  await page.evaluate((ticket) => (location.hash = `#/tickets/${ticket}`), about.id);
+  const link = page.getByRole('region', { name: 'Details' }).getByRole('link', { name: `${letter === 'S' ? 'Service' : 'Domain'} #${id}` });
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`#/${letter === 'S' ? 'services' : 'domains'}/${id}`));
+});

@@ -101,6 +101,11 @@ export default {
     biennially: 'Biennially',
     triennially: 'Triennially',
   },
+  words: {
+    productType: { hostingaccount: 'Hosting account', reselleraccount: 'Reseller account', server: 'Server', other: 'Other' },
+    payType: { free: 'Free', onetime: 'One time', recurring: 'Recurring' },
+  },
+  ref: { services: 'Service #{id}', domains: 'Domain #{id}' },
   unit: {
     mb: '{n} MB',
     years: '{n} year | {n} year | {n} years',

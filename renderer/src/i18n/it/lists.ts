@@ -101,6 +101,11 @@ export default {
     biennially: 'Biennale',
     triennially: 'Triennale',
   },
+  words: {
+    productType: { hostingaccount: 'Hosting', reselleraccount: 'Rivenditore', server: 'Server', other: 'Altro' },
+    payType: { free: 'Gratuito', onetime: 'Una tantum', recurring: 'Ricorrente' },
+  },
+  ref: { services: 'Servizio n. {id}', domains: 'Dominio n. {id}' },
   unit: {
     mb: '{n} MB',
     years: '{n} anni | {n} anno | {n} anni',
