@@ -20,6 +20,7 @@ export default {
     needsAttention: '{n} need your attention',
   },
   table: {
+    resizeColumn: 'Resize the {column} column',
     rows: 'no rows | {n} row | {n} rows',
     filterLabel: 'Filter {list}',
     filterPlaceholder: 'Filter…  /',

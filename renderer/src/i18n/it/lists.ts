@@ -20,6 +20,7 @@ export default {
     needsAttention: '{n} richiedono la tua attenzione',
   },
   table: {
+    resizeColumn: 'Ridimensiona la colonna {column}',
     rows: 'nessuna riga | {n} riga | {n} righe',
     filterLabel: 'Filtra {list}',
     filterPlaceholder: 'Filtra…  /',
