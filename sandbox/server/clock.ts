@@ -14,8 +14,8 @@ export class SandboxClock {
     return new Date(this.clock() + this.offsetMs);
   }
 
+  /** `ms` is finite and not negative (the control endpoint checks it). */
   advance(ms: number): void {
-    if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`the clock moves forward only, by a finite time; got ${ms} ms`);
     this.offsetMs += ms;
   }
 }
