@@ -1,13 +1,13 @@
 /** Opening an account's session (its events forwarded as the contract's), and the bundled demo provider's. */
 import type { AccountConfig } from '../../../shared/accounts.js';
-import type { MutationKind } from '../../../shared/outbox/kinds.js';
-import { RESOURCE_NAMES, type ResourceName } from '../../../shared/records.js';
+import { RESOURCE_NAMES } from '../../../shared/records.js';
 import { AccountSession } from '../account-session.js';
 import { CLIENT_SECRET_SECRET, PASSWORD_SECRET } from '../api/index.js';
 import { DeskError } from '../desk-error.js';
 import { AtRestCipher } from '../vault/index.js';
 import { emitAccounts } from './account-summaries.js';
 import { DEMO_ACCOUNT } from './options.js';
+import { resourcesOf } from './overlay-view.js';
 import { signedOutReason } from './session.js';
 import type { DeskState } from './state.js';
 
@@ -73,23 +73,4 @@ export async function closeSessionOf(state: DeskState, name: string): Promise<vo
   if (state.session?.config.name !== name) return;
   await state.session.close();
   state.session = null;
-}
-
-/** The resources whose views a change of this kind of entry touches. */
-function resourcesOf(kind: MutationKind): ResourceName[] {
-  switch (kind) {
-    case 'add-contact':
-    case 'update-contact':
-    case 'delete-contact':
-      return ['contacts'];
-    case 'open-ticket':
-    case 'add-ticket-reply':
-      return ['tickets'];
-    case 'create-invoice':
-      return ['invoices'];
-    case 'add-order':
-      return ['orders', 'services', 'domains'];
-    case 'domain-request-epp':
-      return ['domains'];
-  }
 }

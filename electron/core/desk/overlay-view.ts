@@ -3,6 +3,7 @@
  * the mirror rows pending entries name, with those entries laid over them (outbox/overlay.ts).
  */
 import type { OutboxEntry } from '../../../shared/outbox/entry.js';
+import type { MutationKind } from '../../../shared/outbox/kinds.js';
 import { isLocalId } from '../../../shared/outbox/local-ids.js';
 import type { OverlaidRecord } from '../../../shared/queries.js';
 import type { ResourceName, ResourceRecords } from '../../../shared/records.js';
@@ -10,6 +11,25 @@ import type { Mirror } from '../mirror/index.js';
 import { overlay, type OverlayResource } from '../outbox/index.js';
 
 export const OVERLAID: ReadonlySet<ResourceName> = new Set<OverlayResource>(['contacts', 'tickets', 'orders', 'invoices', 'domains']);
+
+/** The resources whose views a change of this kind of entry touches. */
+export function resourcesOf(kind: MutationKind): ResourceName[] {
+  switch (kind) {
+    case 'add-contact':
+    case 'update-contact':
+    case 'delete-contact':
+      return ['contacts'];
+    case 'open-ticket':
+    case 'add-ticket-reply':
+      return ['tickets'];
+    case 'create-invoice':
+      return ['invoices'];
+    case 'add-order':
+      return ['orders', 'services', 'domains'];
+    case 'domain-request-epp':
+      return ['domains'];
+  }
+}
 
 /** A mirror row with a pending entry: as stored, and as shown. */
 export interface EditedRow {
@@ -30,12 +50,18 @@ export function queuedCreates(resource: ResourceName, pending: readonly OutboxEn
 
 /**
  * The resource's mirror rows that pending entries name. Record keys are `<resource>:<id>` (outbox/references.ts):
- * each server id named is read, and overlay() keeps the entries that are this resource's. Keys by another name
+ * each server id named by an entry of a kind that touches the resource is read, and overlay() keeps the entries
+ * that are this resource's. Keys by another name
  * (a domain's EPP request by its name) change no field a list filters on.
  */
 export function editedRows(mirror: Mirror, resource: ResourceName, pending: readonly OutboxEntry[]): EditedRow[] {
   if (!OVERLAID.has(resource)) return [];
-  const ids = new Set(pending.flatMap((entry) => /^[a-z]+:(\d+)$/.exec(entry.recordKey)?.[1] ?? []).map(Number));
+  const ids = new Set(
+    pending
+      .filter((entry) => resourcesOf(entry.kind).includes(resource))
+      .flatMap((entry) => /^[a-z]+:(\d+)$/.exec(entry.recordKey)?.[1] ?? [])
+      .map(Number),
+  );
   const stored = [...ids].flatMap((id) => mirror.get(resource, id) ?? []);
   const shown = overlaid(resource, stored, pending);
   return stored.map((row, i) => ({ stored: row, shown: shown[i]! })).filter(({ shown }) => shown.pendingEntryIds.length > 0);

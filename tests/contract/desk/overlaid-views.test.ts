@@ -34,6 +34,7 @@ beforeAll(async () => {
 
   await desk.call('outbox.enqueue', { kind: 'add-contact', params: { firstname: 'Queuedina', lastname: 'Overlay', email: 'queuedina@example.com', country: 'AQ' } });
   await desk.call('outbox.enqueue', { kind: 'add-contact', params: { firstname: 'Elsewhere', lastname: 'Overlay', email: 'elsewhere@example.com', country: 'TV' } });
+  await desk.call('outbox.enqueue', { kind: 'add-order', params: { domain: ['queued-overlay-view.com'], domaintype: ['register'], regperiod: [1], paymentmethod: 'mailin' } });
   await desk.call('outbox.enqueue', { kind: 'update-contact', params: { contactid: moved.id, country: 'AQ', lastname: 'Zanzibarova', email: 'zanzibarova@example.com' } });
 }, 60_000);
 
@@ -86,6 +87,17 @@ describe('data.list with filters and text, while edits are queued', () => {
 
     const textAndFilter = await desk.call('data.list', { resource: 'contacts', text: 'overlay', filters: { country: 'TV' }, limit: 1000 });
     expect(textAndFilter.rows.map((r) => (r as { firstName?: string }).firstName)).toEqual(['Elsewhere']);
+  });
+
+  it("holds a queued order to a filter on its line items' domains, and to its status", async () => {
+    const byDomain = await desk.call('data.list', { resource: 'orders', filters: { domain: 'Queued-Overlay-View.com' }, limit: 1000 });
+    expect(byDomain.rows).toEqual([expect.objectContaining({ id: expect.stringMatching(/^local:\d+$/), pending: 'create' })]);
+    expect(byDomain.total).toBe(1);
+    const otherDomain = await desk.call('data.list', { resource: 'orders', filters: { domain: 'not-queued.com' }, limit: 1000 });
+    expect(otherDomain.rows.filter((r) => r.pending === 'create')).toEqual([]);
+    // A queued order has no status until the provider gives it one.
+    const pendingOrders = await desk.call('data.list', { resource: 'orders', filters: { domain: 'queued-overlay-view.com', status: 'Pending' }, limit: 1000 });
+    expect(pendingOrders).toMatchObject({ rows: [], total: 0 });
   });
 
   it('exports a filtered view with the queued rows that match it', async () => {
