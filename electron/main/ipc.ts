@@ -8,7 +8,7 @@
  */
 import { eventChannel, procedureChannel, type CallReply } from '../../shared/bridge.js';
 import { EVENT_NAMES, PROCEDURE_NAMES, type EventName, type EventPayloads } from '../../shared/contract.js';
-import type { Desk } from '../core/desk.js';
+import type { Desk } from '../core/desk/index.js';
 import { toDeskError } from '../core/desk-error.js';
 
 /** What the binding uses of an `invoke` event: who sent it. */

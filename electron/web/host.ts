@@ -14,7 +14,7 @@ import { z } from 'zod';
 import type { CallReply, WebServerFrame } from '../../shared/bridge.js';
 import { EVENT_NAMES } from '../../shared/contract.js';
 import { CONTENT_SECURITY_POLICY } from '../../shared/csp.js';
-import type { Desk } from '../core/desk.js';
+import type { Desk } from '../core/desk/index.js';
 import { toDeskError } from '../core/desk-error.js';
 
 export const LOOPBACK = '127.0.0.1';

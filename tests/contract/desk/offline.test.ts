@@ -10,7 +10,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Desk } from '../../../electron/core/desk.js';
+import { Desk } from '../../../electron/core/desk/index.js';
 import { accountPaths } from '../../../electron/core/data-dir.js';
 import { AT_REST_KEY_SECRET } from '../../../electron/core/vault/at-rest-cipher.js';
 import { MemoryVault } from '../../../electron/core/vault/memory-vault.js';
