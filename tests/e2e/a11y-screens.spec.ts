@@ -62,6 +62,28 @@ const SCREENS: Screen[] = [
       await expect(page.getByRole('menu')).toBeVisible();
     },
   },
+  ...(
+    [
+      ['new-contact', '#/contacts', 'New contact'],
+      ['new-ticket', '#/tickets', 'New ticket'],
+      ['new-invoice', '#/invoices', 'New invoice'],
+    ] as const
+  ).map(([name, hash, button]) => ({
+    name,
+    hash,
+    prepare: async (page: Page) => {
+      await page.getByRole('button', { name: button }).click();
+      await expect(page.getByRole('dialog', { name: button })).toBeVisible();
+    },
+  })),
+  {
+    name: 'domain-order',
+    hash: '#/check-domain?domain=surely-nobody-took-this-name-5519.com',
+    prepare: async (page) => {
+      await page.getByRole('button', { name: 'Register…' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+    },
+  },
   {
     name: 'sign-in',
     hash: '#/',
