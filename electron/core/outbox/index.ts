@@ -3,7 +3,8 @@
  * and replayed against the provider so that nothing is lost and nothing is done twice.
  */
 export type { EntryProblem, MutationResult, OutboxEntry, OutboxEntryOf, ResultMap } from '../../../shared/outbox/entry.js';
-export { isCreate, MUTATION_KINDS, type CreateKind, type MutationKind } from '../../../shared/outbox/kinds.js';
+export { changedResources, isCreate, MUTATIONS, type CreateKind } from '../../../shared/outbox/definitions.js';
+export { MUTATION_KINDS, type MutationKind } from '../../../shared/outbox/kinds.js';
 export { isLocalId, type LocalId } from '../../../shared/outbox/local-ids.js';
 export { Outbox, openOutbox, type OutboxEvents, type OutboxOptions } from './outbox.js';
 export { overlay, queuedInvoice, type OverlayResource, type OverlayRowTypes } from './overlay.js';
