@@ -34,7 +34,7 @@ export const addOrder: EngineDefinition<'add-order'> = {
       const nameservers = [p.nameserver1, p.nameserver2, p.nameserver3, p.nameserver4, p.nameserver5].filter(Boolean).join(',');
       return {
         orderNum: '', userId: null, contactId: typeof p.contactid === 'number' ? p.contactid : null, date: null, nameservers,
-        transferSecret: '', renewals: '', promoCode: p.promocode ?? '', promoType: '', promoValue: '', orderData: '', amount: null,
+        renewals: '', promoCode: p.promocode ?? '', promoType: '', promoValue: '', orderData: '', amount: null,
         paymentMethod: p.paymentmethod ?? '', invoiceId: null, status: '', ipAddress: '', fraudModule: '', fraudOutput: '', notes: '',
         paymentMethodName: '', paymentStatus: '', name: '', currencyPrefix: '', currencySuffix: '', fraudData: '',
         lineItems: queuedLineItems(p),

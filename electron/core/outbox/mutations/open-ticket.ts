@@ -22,7 +22,7 @@ export const openTicket: EngineDefinition<'open-ticket'> = {
   overlay: {
     resource: 'tickets',
     created: ({ params: p }) => ({
-      tid: '', deptId: p.deptid, userId: null, name: p.name ?? '', email: p.email ?? '', cc: '', c: '', date: null,
+      tid: '', deptId: p.deptid, userId: null, name: p.name ?? '', email: p.email ?? '', cc: '', date: null,
       subject: p.subject, status: '', priority: p.priority ?? 'Medium', admin: '',
       attachment: ((p.attachments ?? []) as StoredAttachment[]).map((a) => a.name).join('|'),
       lastReply: null, flag: false, service: p.serviceid ? `S${p.serviceid}` : p.domainid ? `D${p.domainid}` : '',
