@@ -6,7 +6,7 @@ import type { MutationKind } from '../../../shared/outbox/kinds.js';
 import type { EntryState } from '../../../shared/outbox/states.js';
 import { masked } from '../../../shared/outbox/secrets.js';
 import { AtRestCipher } from '../vault/at-rest-cipher.js';
-import { LostSecretError, openFields, secretParamsOf, secretResultOf } from './secret-fields.js';
+import { LostSecretError, openFields, openWhatCan, secretParamsOf, secretResultOf } from './secret-fields.js';
 
 /** A row of the entries table. */
 export interface EntryRow {
@@ -29,7 +29,7 @@ export interface EntryRow {
 }
 
 /**
- * The entry with its secret params masked (they are sealed in the row, and only sending opens them) and its
+ * The entry with its secret params masked (they are sealed in the row; only sending uses them open) and its
  * result open: `cipher` opens its sealed fields; a result it cannot open (sealed under a key since lost)
  * reads as no result. Front ends get the result masked too (Outbox, maskedEntry).
  */
@@ -39,7 +39,7 @@ export function toEntry(row: EntryRow, waitingFor: string | null, cipher: AtRest
     kind: row.kind,
     localId: isCreate(row.kind) ? localIdOf(row.id) : null,
     recordKey: row.record_key,
-    params: masked(JSON.parse(row.params) as Record<string, unknown>, secretParamsOf(row.kind)),
+    params: paramsOf(row, cipher),
     state: row.state,
     attempts: row.attempts,
     lastError: row.error_kind === null ? null : problemOf(row),
@@ -50,6 +50,12 @@ export function toEntry(row: EntryRow, waitingFor: string | null, cipher: AtRest
     nextAttemptAt: row.next_attempt_at,
     result: resultOf(row, cipher),
   } as OutboxEntry;
+}
+
+/** Secret params masked in their own shape (a list stays a list); one the cipher cannot open shows as one mask. */
+function paramsOf({ kind, params }: EntryRow, cipher: AtRestCipher): unknown {
+  const fields = secretParamsOf(kind);
+  return masked(openWhatCan(JSON.parse(params) as Record<string, unknown>, fields, cipher).opened, fields);
 }
 
 function resultOf({ kind, result }: EntryRow, cipher: AtRestCipher): unknown {

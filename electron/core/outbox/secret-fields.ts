@@ -32,6 +32,13 @@ export function sealFields(values: Fields, fields: readonly string[], cipher: At
 
 /** `values` with each sealed field of `fields` opened; LostSecretError names those the cipher cannot open. */
 export function openFields(values: Fields, fields: readonly string[], cipher: AtRestCipher): Fields {
+  const { opened, lost } = openWhatCan(values, fields, cipher);
+  if (lost.length > 0) throw new LostSecretError(lost);
+  return opened;
+}
+
+/** `values` with the sealed fields of `fields` that the cipher can open opened, the others left sealed. */
+export function openWhatCan(values: Fields, fields: readonly string[], cipher: AtRestCipher): { opened: Fields; lost: string[] } {
   const opened: Fields = { ...values };
   const lost: string[] = [];
   for (const field of fields) {
@@ -41,8 +48,7 @@ export function openFields(values: Fields, fields: readonly string[], cipher: At
     if (json === null) lost.push(field);
     else opened[field] = JSON.parse(json);
   }
-  if (lost.length > 0) throw new LostSecretError(lost);
-  return opened;
+  return { opened, lost };
 }
 
 export function withoutFields(values: Fields, fields: readonly string[]): Fields {
