@@ -20,6 +20,7 @@ export {
   type StoredAttachment,
   type ValidationIssue,
 } from '../../../shared/outbox/schemas.js';
+export { maskedEntry, SECRET_MASK } from '../../../shared/outbox/secrets.js';
 export type { OutboxClient } from './send.js';
 export { ENTRY_STATES, OutboxError, PENDING_STATES, type EntryState } from '../../../shared/outbox/states.js';
 export type { EntryFilter } from './store.js';

@@ -23,7 +23,7 @@ import { maskedEntry } from '../../../shared/outbox/secrets.js';
 export interface OutboxOptions {
   /** Clock for created/updated times (epoch ms). */
   now?: () => number;
-  /** Seals the secrets in results (EPP codes): the account's; default, one whose key dies with the process. */
+  /** Seals the entries' secret fields (passwords, EPP codes): the account's; default, one whose key dies with the process. */
   cipher?: AtRestCipher;
 }
 
@@ -149,8 +149,7 @@ export class Outbox extends EventEmitter<OutboxEvents> {
     this.store.transaction(() => {
       const row = this.editable(this.store.mustRow(id));
       const rescheduled = row.state === 'queued' ? { failures: 0, next_attempt_at: this.now() } : {};
-      const given = this.store.withKeptSecrets(row, this.withServerIds(kind, validated));
-      this.store.replaceParams(row, given, attachments, rescheduled, this.now());
+      this.store.replaceParams(row, this.withServerIds(kind, validated), attachments, rescheduled, this.now());
     });
     this.notify([id]);
     return this.get(id);

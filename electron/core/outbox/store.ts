@@ -4,7 +4,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { PreparedAttachment } from './attachments.js';
-import { AtRestCipher } from '../vault/at-rest-cipher.js';
+import type { AtRestCipher } from '../vault/at-rest-cipher.js';
 import { maskSecret } from '../../../shared/outbox/secrets.js';
 import type { EntryProblem } from '../../../shared/outbox/entry.js';
 import type { EntryRow } from './entry-row.js';
@@ -106,10 +106,13 @@ export class EntryStore {
     }).immediate();
   }
 
-  /** New params for an entry (edit); attachments it no longer lists are dropped. */
+  /**
+   * New params for an entry (edit); attachments it no longer lists are dropped, secrets it gives masked are
+   * kept as they are.
+   */
   replaceParams(row: EntryRow, params: StoredParams, attachments: readonly PreparedAttachment[] | undefined, changes: EntryChanges, now: number): void {
     this.db.transaction(() => {
-      const stored = this.sealed(row.kind, this.withAttachments(row.kind, row.id, params, attachments));
+      const stored = this.sealed(row.kind, this.withAttachments(row.kind, row.id, params, attachments), this.keptSecrets(row, params));
       const kept = ((stored.attachments ?? []) as StoredAttachment[]).map((a) => a.attachmentId);
       const notKept = kept.length ? ` AND id NOT IN (${kept.map(() => '?').join(', ')})` : '';
       this.db.prepare(`DELETE FROM attachments WHERE entry_id = ?${notKept}`).run(row.id, ...kept);
@@ -150,21 +153,21 @@ export class EntryStore {
     return JSON.stringify(sealFields(result as StoredParams, secretResultOf(kind), this.cipher));
   }
 
-  /** Params to store: their secrets sealed (but those given as the entry's sealed values already). */
-  private sealed(kind: MutationKind, params: StoredParams): StoredParams {
-    const given = secretParamsOf(kind).filter((field) => !(typeof params[field] === 'string' && AtRestCipher.isSealed(params[field])));
-    return sealFields(params, given, this.cipher);
+  /** Params to store: their secrets sealed. `kept`: secrets that stay as the entry stores them (sealed already). */
+  private sealed(kind: MutationKind, params: StoredParams, kept: StoredParams = {}): StoredParams {
+    const given = secretParamsOf(kind).filter((field) => !(field in kept));
+    return { ...sealFields(params, given, this.cipher), ...kept };
   }
 
   /**
-   * New params for `row` with each secret given as the entry shows it (masked, maskSecret) replaced by the
-   * secret stored, still sealed: an edit made from a listed entry keeps the password it could not see.
+   * The secrets of `row`, as stored, that new `params` give as the entry shows them (masked, maskSecret): an
+   * edit made from a listed entry keeps the password it could not see.
    */
-  withKeptSecrets(row: EntryRow, params: StoredParams): StoredParams {
+  private keptSecrets(row: EntryRow, params: StoredParams): StoredParams {
     const stored = JSON.parse(row.params) as StoredParams;
-    const kept = { ...params };
+    const kept: StoredParams = {};
     for (const field of secretParamsOf(row.kind)) {
-      if (params[field] === undefined || typeof stored[field] !== 'string') continue;
+      if (params[field] === undefined || stored[field] === undefined) continue;
       try {
         const secret = openFields(stored, [field], this.cipher)[field];
         if (JSON.stringify(maskSecret(secret)) === JSON.stringify(params[field])) kept[field] = stored[field];
