@@ -20,7 +20,7 @@ import { sandbox, sandboxOptions } from './cli/sandbox.js';
 import { sync } from './cli/sync.js';
 import { CLIENT_SECRET_SECRET, PASSWORD_SECRET } from './core/api/index.js';
 import { defaultDataDir } from './core/data-dir.js';
-import { Desk } from './core/desk.js';
+import { Desk } from './core/desk/index.js';
 import { EnvOverlayVault } from './core/vault/env-vault.js';
 import { openVault } from './core/vault/index.js';
 

@@ -3,7 +3,7 @@
  * ports, its state kept in the data folder. The engine never imports the sandbox; the hosts hand it this.
  */
 import { join } from 'node:path';
-import type { DemoProvider } from './core/desk.js';
+import type { DemoProvider } from './core/desk/index.js';
 
 export type DemoPreset = 'demo' | 'large';
 

@@ -70,6 +70,7 @@ Control endpoint (JSON)
   POST <control>/faults                   set any of them, e.g. {"http500":0.2,"latencyMs":300}
   POST <control>/faults/reset             faults off, token lifetimes back to their start-up values
   POST <control>/tokens/expire            expire every issued access token now
+  POST <control>/clock/advance            move the provider's clock forward, e.g. {"seconds":3600}
   GET  <control>/health                   {"status":"ok"}
 
 Demo account (seeded in every state)

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_OPTIONS, NO_FAULTS, type FaultConfig, type RunningSandbox, type SandboxOptions } from './options.js';
 import { createApiServer } from './server/app.js';
+import { SandboxClock } from './server/clock.js';
 import { createControlServer } from './server/control.js';
 import { FaultInjector } from './server/faults.js';
 import { OPERATIONS } from './server/ops/index.js';
@@ -38,6 +39,7 @@ export async function startSandbox(overrides: SandboxOverrides = {}): Promise<Ru
     options,
     faults: new FaultInjector(options.faults, options.seed),
     operations: OPERATIONS,
+    clock: new SandboxClock(options.clock),
   };
   const servers: FastifyInstance[] = [];
   const stop = async () => {

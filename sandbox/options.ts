@@ -1,5 +1,6 @@
 /** Options of the sandbox provider, shared by the CLI (`npm run sandbox`) and `startSandbox()`. */
 import type { Database } from 'better-sqlite3';
+import type { Clock } from '../shared/clock.js';
 
 export type Preset = 'demo' | 'large';
 
@@ -78,6 +79,11 @@ export interface SandboxOptions {
   faults: FaultConfig;
   /** The sandbox's idea of "today" (ISO date), so generated data and expiry windows are reproducible. */
   today: string;
+  /**
+   * The provider's clock: token expiry and the time of day of the records it writes (their date is `today`).
+   * The real one by default; a test may give its own, or move it forward over HTTP (POST <control>/clock/advance).
+   */
+  clock: Clock;
 }
 
 export const DEFAULT_OPTIONS: SandboxOptions = {
@@ -96,6 +102,7 @@ export const DEFAULT_OPTIONS: SandboxOptions = {
   refreshTokenTtlSeconds: 10 * 24 * 3600,
   faults: NO_FAULTS,
   today: new Date().toISOString().slice(0, 10),
+  clock: () => Date.now(),
 };
 
 /** Credentials of one generated client account. Account n (1-based) is deterministic from the seed. */

@@ -12,7 +12,7 @@ import { MUTATION_KINDS } from './outbox/kinds.js';
 import type { MutationKind } from './outbox/kinds.js';
 import { ENTRY_STATES, type EntryState } from './outbox/states.js';
 import type { AnyMutationInput, Mutation } from './outbox/schemas.js';
-import type { ExportFile, Facet, ListPage, OverlaidRecord, SearchHit } from './queries.js';
+import type { ExportFile, Facet, ListPage, OverlaidRecord, OverlaidSearchHit } from './queries.js';
 import { RESOURCE_NAMES, SYNCED_RESOURCES, type ResourceName, type ResourceRecords } from './records.js';
 import { NOTABLE_KINDS, type Connectivity, type SyncProgress, type SyncRunRecord, type SyncState, type SyncSummary } from './sync.js';
 
@@ -176,7 +176,8 @@ export const PROCEDURES = {
 
   'data.list': procedure(ListInputSchema).returns<ListPage<OverlaidRecord>>(),
   'data.get': procedure(z.strictObject({ resource, id: recordId })).returns<OverlaidRecord | null>(),
-  'data.search': procedure(z.strictObject({ text: z.string().max(200), limit: z.int().min(1).max(100).optional() })).returns<SearchHit[]>(),
+  /** Queued creates and records with pending edits found by their text as shown come first, marked pending. */
+  'data.search': procedure(z.strictObject({ text: z.string().max(200), limit: z.int().min(1).max(100).optional() })).returns<OverlaidSearchHit[]>(),
   'data.counts': procedure(none).returns<Record<ResourceName, number>>(),
   'data.client': procedure(none).returns<ResourceRecords['client'] | null>(),
   /** The values a choice filter (an equals filter of data.list) can take, with their row counts. */

@@ -10,11 +10,18 @@ export interface ListPage<T> {
   total: number;
 }
 
+/** A record the mirror's search index found. */
 export interface SearchHit {
   resource: ResourceName;
   id: number;
   title: string;
   subtitle: string;
+}
+
+/** A search hit as views show it: the mirror's, or a queued create's under its local id; marked while edits on it are pending. */
+export interface OverlaidSearchHit extends Omit<SearchHit, 'id'> {
+  id: number | LocalId;
+  pending: PendingKind | null;
 }
 
 export type PendingKind = 'create' | 'update' | 'delete';

@@ -1,6 +1,6 @@
 /** What every command runs with, and the account it works on. */
 import type { AccountSummary } from '../../shared/contract.js';
-import type { Desk } from '../core/desk.js';
+import type { Desk } from '../core/desk/index.js';
 import type { OptionValues } from './args.js';
 import type { CommandSpec } from './commands.js';
 

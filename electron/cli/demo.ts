@@ -6,7 +6,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { DemoProvider } from '../core/desk.js';
+import type { DemoProvider } from '../core/desk/index.js';
 import { startDemoProvider, type DemoPorts, type DemoPreset } from '../demo-provider.js';
 
 type ProviderAddress = Omit<DemoProvider, 'stop'>;

@@ -9,6 +9,7 @@
 import { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import type { AccountConfig } from '../../shared/accounts.js';
+import type { Clock, PendingTask, Timers } from '../../shared/clock.js';
 import type { OutboxEntry } from '../../shared/outbox/entry.js';
 import type { SyncProgress, SyncSummary } from '../../shared/sync.js';
 import type { SyncedResource } from '../../shared/records.js';
@@ -17,6 +18,7 @@ import { accountPaths } from './data-dir.js';
 import { Mirror } from './mirror/index.js';
 import { openOutbox, queuedInvoice, Replayer, type Outbox, type RunReport } from './outbox/index.js';
 import { ConnectivityMonitor, Syncer, SyncScheduler, type ConnectivityChange } from './sync/index.js';
+import { systemClock, systemTimers } from './system-time.js';
 import type { AtRestCipher, SecretVault } from './vault/index.js';
 
 export interface AccountSessionOptions {
@@ -30,6 +32,9 @@ export interface AccountSessionOptions {
   background: boolean;
   /** For the API client: the retry policy's overrides and who is told of each retry. */
   client?: Pick<ClientOptions, 'retry' | 'onRetry'>;
+  /** The outbox's and the replay backoff's clock, and the timers of replay retries and periodic syncs: the real ones by default. */
+  clock?: Clock;
+  timers?: Timers;
 }
 
 export interface AccountSessionEvents {
@@ -40,7 +45,7 @@ export interface AccountSessionEvents {
 }
 
 /** Longest wait before a replay retries on its own; backoffs shorter than this are honoured exactly. */
-const MAX_REPLAY_WAIT_MS = 5 * 60_000;
+export const MAX_REPLAY_WAIT_MS = 5 * 60_000;
 
 export class AccountSession extends EventEmitter<AccountSessionEvents> {
   readonly client: ResellerClient;
@@ -52,7 +57,9 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
   private readonly scheduler: SyncScheduler;
   private replaying: Promise<RunReport> | null = null;
   private replayAgain = false;
-  private replayTimer: NodeJS.Timeout | null = null;
+  private replayTimer: PendingTask | null = null;
+  private readonly clock: Clock;
+  private readonly timers: Timers;
   private closed = false;
 
   constructor(
@@ -60,6 +67,8 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
     private readonly options: AccountSessionOptions,
   ) {
     super();
+    this.clock = options.clock ?? systemClock;
+    this.timers = options.timers ?? systemTimers;
     const paths = accountPaths(options.dataDir, config.name);
     mkdirSync(paths.dir, { recursive: true });
     this.mirror = Mirror.open(paths.mirror, { cipher: options.cipher });
@@ -70,9 +79,9 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
       options.vault,
       options.client,
     );
-    this.outbox = openOutbox(paths.outbox, { cipher: options.cipher });
+    this.outbox = openOutbox(paths.outbox, { cipher: options.cipher, now: this.clock });
     this.syncer = new Syncer({ client: this.client, mirror: this.mirror, connectivity: this.connectivity });
-    this.scheduler = new SyncScheduler(this.syncer, { intervalMinutes: options.syncIntervalMinutes });
+    this.scheduler = new SyncScheduler(this.syncer, { intervalMinutes: options.syncIntervalMinutes, timers: this.timers });
     this.replayer = new Replayer(this.outbox, this.client);
 
     this.syncer.on('progress', (p) => this.emit('sync-progress', p));
@@ -148,14 +157,14 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
     if (this.closed) return report;
     if (confirmed > 0 && this.options.background) void this.syncer.sync({ trigger: 'demand' });
     if (this.options.background && report.nextDueAt !== null && report.paused === null) {
-      const wait = Math.min(Math.max(report.nextDueAt - Date.now(), 0), MAX_REPLAY_WAIT_MS);
-      this.replayTimer = setTimeout(() => void this.replay(), wait);
+      const wait = Math.min(Math.max(report.nextDueAt - this.clock(), 0), MAX_REPLAY_WAIT_MS);
+      this.replayTimer = this.timers.after(wait, () => void this.replay());
     }
     return report;
   }
 
   private clearReplayTimer(): void {
-    if (this.replayTimer) clearTimeout(this.replayTimer);
+    this.replayTimer?.cancel();
     this.replayTimer = null;
   }
 

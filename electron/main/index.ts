@@ -2,7 +2,7 @@
 import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, session, shell } from 'electron';
 import type { AppCommand } from '../../shared/contract.js';
 import type { SyncSummary } from '../../shared/sync.js';
-import { Desk } from '../core/desk.js';
+import { Desk } from '../core/desk/index.js';
 import { openVault } from '../core/vault/index.js';
 import { startDemoProvider } from '../demo-provider.js';
 import { appMenuTemplate } from './app-menu.js';
@@ -40,9 +40,10 @@ function sendCommand(command: AppCommand): void {
 }
 
 /** A sync's notable changes, as system notifications, while the user is in another app. */
-function notifyAbout(summary: SyncSummary, engine: Desk): void {
+async function notifyAbout(summary: SyncSummary, engine: Desk): Promise<void> {
   if (!Notification.isSupported() || BrowserWindow.getFocusedWindow() !== null) return;
-  for (const planned of syncNotifications(summary, engine.settings.get().notifyKinds)) {
+  const { notifyKinds } = await engine.call('settings.get');
+  for (const planned of syncNotifications(summary, notifyKinds)) {
     const notification = new Notification({ title: planned.title, body: planned.body });
     notification.on('click', () => (planned.open ? sendCommand(planned.open) : frontWindow()));
     notification.show();
@@ -55,7 +56,7 @@ async function start(): Promise<void> {
   const engine = await Desk.open({ dataDir: app.getPath('userData'), vault, settings: electronSettingsStore(), startDemoProvider });
   desk = engine;
   binding = new DeskBinding(engine, ipcMain);
-  engine.on('sync.summary', (summary) => notifyAbout(summary, engine));
+  engine.on('sync.summary', (summary) => void notifyAbout(summary, engine));
   Menu.setApplicationMenu(
     Menu.buildFromTemplate(
       appMenuTemplate({
@@ -68,7 +69,7 @@ async function start(): Promise<void> {
     ),
   );
   // With no account set up, the app opens on the bundled sandbox provider's demo account.
-  if (engine.accounts.list().length === 0) await engine.call('accounts.demo');
+  if ((await engine.call('accounts.list')).length === 0) await engine.call('accounts.demo');
   openWindow(binding);
 }
 

@@ -10,7 +10,7 @@ import { accessSync, constants, mkdirSync, readFileSync, writeFileSync } from 'n
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { defaultDataDir } from '../core/data-dir.js';
-import { DEMO_ACCOUNT, Desk } from '../core/desk.js';
+import { DEMO_ACCOUNT, Desk } from '../core/desk/index.js';
 import { openVault } from '../core/vault/index.js';
 import { startDemoProvider, type RunningDemoProvider } from '../demo-provider.js';
 import { ensureRendererBuild } from './renderer-build.js';

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import type { CallReply, WebServerFrame } from '../../shared/bridge.js';
 import { EVENT_NAMES } from '../../shared/contract.js';
 import { CONTENT_SECURITY_POLICY } from '../../shared/csp.js';
-import type { Desk } from '../core/desk.js';
+import type { Desk } from '../core/desk/index.js';
 import { toDeskError } from '../core/desk-error.js';
 
 export const LOOPBACK = '127.0.0.1';
@@ -124,7 +124,7 @@ async function answer(desk: Desk, socket: WebSocket, text: string | null): Promi
   }
   let reply: CallReply;
   try {
-    reply = { ok: true, value: await desk.call(frame.name as never, frame.input) };
+    reply = { ok: true, value: await desk.callUnchecked(frame.name as never, frame.input) };
   } catch (error) {
     reply = { ok: false, error: toDeskError(error, frame.name).toJSON() };
   }

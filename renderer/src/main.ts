@@ -1,4 +1,5 @@
 import './zod-jitless';
+import './theme';
 import { createApp } from 'vue';
 import { createPinia } from 'pinia';
 import App from './App.vue';

@@ -65,7 +65,7 @@ async function handleOperation(
   if (userid === null) return reply.code(401).send(UNAUTHENTICATED);
 
   const params = foldFormEntries(await readFormEntries(request));
-  const ctx: OpContext = { db: state.db, userid, options: state.options, now: () => new Date() };
+  const ctx: OpContext = { db: state.db, userid, options: state.options, now: () => state.clock.now() };
   let result: OpReply;
   try {
     result = operation.handle(ctx, params);
@@ -81,7 +81,7 @@ async function handleOperation(
 /** The account behind `Authorization: Bearer <token>`, or null when missing, unknown, revoked or expired. */
 function bearerOwner(state: SandboxState, authorization: string | undefined): number | null {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
-  return match ? accessTokenOwner(state.db, match[1]!, new Date()) : null;
+  return match ? accessTokenOwner(state.db, match[1]!, state.clock.now()) : null;
 }
 
 /** Fastify's own errors (bad media type, body too large, malformed multipart) in the provider's error shape. */

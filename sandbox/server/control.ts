@@ -5,6 +5,8 @@
  *   POST /faults         JSON body with any of those keys; validated, 400 `{"error": ...}` when not
  *   POST /faults/reset   faults off, token lifetimes back to their start-up values
  *   POST /tokens/expire  every issued access token expires now (refresh tokens keep working)
+ *   POST /clock/advance  JSON body `{"seconds": n}`: the provider's clock moves n seconds forward (tokens expire
+ *                        as they would have after that long); answers `{"now": <ISO time>}`
  *   GET  /health         `{"status":"ok"}`
  */
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -36,8 +38,21 @@ export function createControlServer(state: SandboxState, startup: RuntimeSetting
     applySettings(state, { ...NO_FAULTS, accessTokenTtlSeconds, refreshTokenTtlSeconds });
     return currentSettings(state);
   });
-  app.post('/tokens/expire', () => ({ expired: expireAccessTokens(state.db, new Date()) }));
+  app.post('/tokens/expire', () => ({ expired: expireAccessTokens(state.db, state.clock.now()) }));
+  app.post('/clock/advance', (request) => {
+    state.clock.advance(parseAdvance(request.body) * 1000);
+    return { now: state.clock.now().toISOString() };
+  });
   return app;
+}
+
+/** The seconds of a /clock/advance body: a finite, non-negative number. */
+function parseAdvance(body: unknown): number {
+  const seconds = (body as { seconds?: unknown } | undefined)?.seconds;
+  if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) {
+    throw new SettingsError('expected {"seconds": n} with n a non-negative number');
+  }
+  return seconds;
 }
 
 function sendError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): FastifyReply {

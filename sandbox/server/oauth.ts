@@ -104,7 +104,7 @@ function grantTokens(state: SandboxState, fields: Params, lifetimes: Lifetimes):
     if (username.toLowerCase() !== client.username.toLowerCase() || password !== client.password) {
       throw invalidCredentials();
     }
-    return issueTokens(state.db, { userid: client.userid, clientId: client.clientId }, lifetimes, new Date());
+    return issueTokens(state.db, { userid: client.userid, clientId: client.clientId }, lifetimes, state.clock.now());
   }
   if (grantType === 'refresh_token') {
     const client = authenticateClient(state, fields);
@@ -112,8 +112,9 @@ function grantTokens(state: SandboxState, fields: Params, lifetimes: Lifetimes):
     if (!old) throw invalidRefreshToken('Token is unknown');
     if (old.client_id !== client.clientId) throw invalidRefreshToken('Token is not linked to client');
     if (old.revoked) throw invalidRefreshToken('Token has been revoked');
-    if (old.refresh_expires <= unixSeconds(new Date())) throw invalidRefreshToken('Token has expired');
-    return rotateTokens(state.db, old, lifetimes, new Date());
+    const now = state.clock.now();
+    if (old.refresh_expires <= unixSeconds(now)) throw invalidRefreshToken('Token has expired');
+    return rotateTokens(state.db, old, lifetimes, now);
   }
   throw unsupportedGrantType();
 }

@@ -19,7 +19,7 @@ export interface OpContext {
   /** The client account that owns the bearer token. */
   userid: number;
   options: SandboxOptions;
-  /** Current time (tests can pin it through options.today for dates; the clock still ticks for times). */
+  /** The provider's time (its date pinned by options.today for the records it writes; its time of day ticks). */
   now(): Date;
 }
 

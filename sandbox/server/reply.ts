@@ -70,7 +70,8 @@ export function pageCounters(style: CounterStyle, total: number, page: Page, ret
 }
 
 export type Scalar = string | number | boolean | null;
-type Tree = Scalar | Tree[] | { [key: string]: Tree };
+/** A reply value: scalars, lists and objects of them. */
+export type Tree = Scalar | Tree[] | { [key: string]: Tree };
 
 function flattenInto(out: Record<string, Scalar>, key: string, value: Tree): void {
   if (value === null || typeof value !== 'object') {

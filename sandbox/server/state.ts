@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { SandboxOptions } from '../options.js';
+import type { SandboxClock } from './clock.js';
 import type { FaultInjector } from './faults.js';
 import type { Operation } from './operation.js';
 
@@ -10,4 +11,6 @@ export interface SandboxState {
   options: SandboxOptions;
   faults: FaultInjector;
   operations: readonly Operation[];
+  /** Now, as the provider sees it (options.clock, moved forward by the control endpoint). */
+  clock: SandboxClock;
 }

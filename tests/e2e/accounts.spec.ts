@@ -144,7 +144,12 @@ test('settings change the theme and the language, kept by the engine across a re
   await page.getByRole('link', { name: 'Settings' }).click();
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
   const html = page.locator('html');
-  await expect(html).not.toHaveAttribute('data-theme');
+  // "System" follows the OS, and as it changes.
+  await expect(html).toHaveAttribute('data-theme', 'light');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(html).toHaveAttribute('data-theme', 'dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect(html).toHaveAttribute('data-theme', 'light');
 
   await page.getByText('Dark', { exact: true }).click();
   await expect(html).toHaveAttribute('data-theme', 'dark');
@@ -158,7 +163,7 @@ test('settings change the theme and the language, kept by the engine across a re
   await expect(page.getByRole('heading', { name: 'Impostazioni', level: 1 })).toBeVisible();
 
   await page.getByText('Sistema', { exact: true }).first().click();
-  await expect(html).not.toHaveAttribute('data-theme');
+  await expect(html).toHaveAttribute('data-theme', 'light');
   await page.getByLabel('Lingua').selectOption('en');
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
 });

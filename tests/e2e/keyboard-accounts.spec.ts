@@ -39,7 +39,8 @@ test('account menu, theme and sync panel, from the keyboard alone', async ({ pag
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   await page.keyboard.press('ArrowLeft');
   await expect(system).toBeChecked();
-  await expect(page.locator('html')).not.toHaveAttribute('data-theme');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
 
   const synced = bar.getByRole('button', { name: /^Synced / });
   await tabTo(page, synced, 60);

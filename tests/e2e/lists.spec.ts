@@ -220,3 +220,50 @@ test('a row with a queued edit is marked pending, and the Outbox badge counts it
     await setFaults(webHost.sandbox!, { reset: 0 });
   }
 });
+
+test("provider codes read as words: a product's type in the list and its filter; a ticket's service is a link to it", async ({ page }) => {
+  await openList(page, 'Catalogue');
+  await expect(bodyRows(page).first().getByRole('gridcell').first()).toBeVisible();
+  const types = await cellTexts(page, 3);
+  expect(types.length).toBeGreaterThan(0);
+  expect(types).not.toContain('hostingaccount');
+  expect(types).toContain('Hosting account');
+  await expect(page.getByRole('group', { name: 'Filters' }).getByRole('option', { name: /^Hosting account \(\d+\)$/ })).toBeAttached();
+
+  const tickets = await invoke<{ rows: { id: number; service: string }[] }>(page, 'data.list', { resource: 'tickets', limit: 200 });
+  const about = tickets.rows.find((t) => /^[SD]\d+$/.test(t.service))!;
+  const [, letter, id] = /^([SD])(\d+)$/.exec(about.service)!;
+  await page.evaluate((ticket) => (location.hash = `#/tickets/${ticket}`), about.id);
+  const link = page.getByRole('region', { name: 'Details' }).getByRole('link', { name: `${letter === 'S' ? 'Service' : 'Domain'} #${id}` });
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`#/${letter === 'S' ? 'services' : 'domains'}/${id}`));
+});
+
+test("a column's edge resizes it, by dragging or with the arrow keys; the width is kept, and Enter gives the column its own back", async ({ page }) => {
+  await openList(page, 'Domains');
+  const header = page.getByRole('columnheader').first();
+  const edge = page.getByRole('separator', { name: /^Resize the .+ column$/ }).first();
+  const start = (await header.boundingBox())!.width;
+
+  await edge.focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(async () => (await header.boundingBox())!.width).toBe(start + 32);
+  await expect(edge).toHaveAttribute('aria-valuenow', String(start + 32));
+  // The rows follow their header.
+  const firstCell = bodyRows(page).first().locator('[role="gridcell"]').first();
+  expect((await firstCell.boundingBox())!.width).toBe(start + 32);
+
+  const box = (await edge.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 - 100, box.y + box.height / 2, { steps: 5 });
+  await page.mouse.up();
+  await expect.poll(async () => (await header.boundingBox())!.width).toBe(start + 32 - 100);
+
+  await page.reload();
+  await expect.poll(async () => (await page.getByRole('columnheader').first().boundingBox())?.width).toBe(start - 68);
+  await page.getByRole('separator', { name: /^Resize the .+ column$/ }).first().focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(async () => (await page.getByRole('columnheader').first().boundingBox())?.width).toBe(start);
+});

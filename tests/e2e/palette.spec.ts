@@ -121,3 +121,37 @@ test('the open palette has no serious or critical accessibility violation, with 
   }
   await expect(palette(page).getByText('Nothing matches “a-text-nothing-has-9371”.')).toBeVisible();
 });
+
+test('a command chosen with the arrows stays chosen when hits for the same text arrive late', async ({ page, webHost }) => {
+  // The web host's socket, with the engine's search replies held back until released.
+  const held: (() => void)[] = [];
+  const searches = new Set<number>();
+  await page.routeWebSocket(/\/ws/, (client) => {
+    const server = client.connectToServer();
+    client.onMessage((message) => {
+      const frame = JSON.parse(String(message)) as { type: string; id: number; name: string };
+      if (frame.type === 'call' && frame.name === 'data.search') searches.add(frame.id);
+      server.send(message);
+    });
+    server.onMessage((message) => {
+      const frame = JSON.parse(String(message)) as { type: string; id?: number };
+      if (frame.type === 'reply' && searches.has(frame.id!)) held.push(() => client.send(message));
+      else client.send(message);
+    });
+  });
+  await openApp(page, webHost);
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('do');
+  const commands = palette(page).getByRole('group', { name: 'Commands' }).getByRole('option');
+  await expect(commands.nth(1)).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  const chosen = (await palette(page).locator('[data-highlighted]').innerText()).trim();
+  expect(chosen).not.toBe('');
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  for (const release of held.splice(0)) release();
+  await expect(palette(page).getByRole('group', { name: 'Records' }).getByRole('option').first()).toBeVisible();
+  // The hits came in above the commands; the highlight stayed where the arrows put it.
+  await expect(palette(page).locator('[data-highlighted]')).toHaveText(chosen);
+});

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Desk } from '../../electron/core/desk.js';
+import { Desk } from '../../electron/core/desk/index.js';
 import type { DeskError } from '../../electron/core/desk-error.js';
 import { MemoryVault } from '../../electron/core/vault/memory-vault.js';
 

@@ -1,5 +1,5 @@
 /**
- * The frame, accounts, outbox, settings and common messages say the same things in English and Italian: every
+ * The frame, accounts, forms, outbox, settings and common messages say the same things in English and Italian: every
  * key of one language is in the other, and no message is empty.
  */
 import { resolve } from 'node:path';
@@ -28,7 +28,7 @@ async function messages(language: 'en' | 'it', area: string): Promise<Messages> 
 }
 
 const AREAS: [string, Messages, Messages][] = await Promise.all(
-  ['accounts', 'common', 'frame', 'outbox', 'settings'].map(async (area) => [area, await messages('en', area), await messages('it', area)] as [string, Messages, Messages]),
+  ['accounts', 'common', 'forms', 'frame', 'outbox', 'settings'].map(async (area) => [area, await messages('en', area), await messages('it', area)] as [string, Messages, Messages]),
 );
 
 describe.each(AREAS)('%s messages', (_area, en, it_) => {

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Desk } from '../../electron/core/desk.js';
+import { Desk } from '../../electron/core/desk/index.js';
 import type { SettingsStore } from '../../electron/core/settings-store.js';
 import { MemoryVault } from '../../electron/core/vault/memory-vault.js';
 import { DeskBinding, type BoundWindow, type InvokeSender, type IpcMainLike } from '../../electron/main/ipc.js';

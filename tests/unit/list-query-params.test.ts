@@ -1,7 +1,7 @@
 /** A list's filters as its route's query and back (shared/list-query-params.ts). */
 import { describe, expect, it } from 'vitest';
 import { filtersFromQuery, queryFromFilters } from '../../shared/list-query-params.js';
-import { RESOURCE_VIEWS } from '../../shared/resource-fields.js';
+import { RESOURCE_VIEWS } from '../../shared/resources/index.js';
 
 const domains = RESOURCE_VIEWS.domains;
 

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { RESOURCES } from '../../electron/core/mirror/resources.js';
-import { RESOURCE_VIEWS } from '../../shared/resource-fields.js';
+import { RESOURCE_VIEWS } from '../../shared/resources/index.js';
 
 const FILTER_KINDS = { choice: ['equals'], range: ['range'], flag: ['flag'], within: ['withinDays'] } as const;
 

@@ -7,7 +7,8 @@ import { decodeHTML } from 'entities';
 import Papa from 'papaparse';
 import { unserialize } from 'php-serialize';
 import type { ResourceName } from '../../../shared/records.js';
-import { RESOURCE_VIEWS, type FieldSpec } from '../../../shared/resource-fields.js';
+import type { FieldSpec, ResourceView } from '../../../shared/resource-fields.js';
+import { RESOURCE_DESCRIPTORS } from '../../../shared/resources/index.js';
 
 export interface CsvOptions {
   /** The resource's fields as the app describes them: in the header also when there are no rows, and saying which hold money or HTML. */
@@ -76,9 +77,9 @@ function htmlToText(html: string): string {
   return decodeHTML(text).replace(/\n{3,}/g, '\n\n').trim();
 }
 
-/** The fields the app shows of a resource (its list's columns and its detail pane's), each once. */
+/** The fields the app shows of a resource (its list's columns and its detail pane's, per its descriptor), each once. */
 export function resourceFields(resource: ResourceName): FieldSpec[] {
-  const view = resource === 'client' ? null : RESOURCE_VIEWS[resource];
+  const view: ResourceView | null = RESOURCE_DESCRIPTORS[resource].view;
   const id: FieldSpec = { field: resource === 'catalogue' ? 'pid' : 'id', kind: 'number' };
   const all = view ? [id, ...view.columns, ...view.detail.flatMap((group) => group.fields ?? [])] : [];
   return [...new Map(all.map((f) => [f.field, f])).values()];

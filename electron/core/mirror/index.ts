@@ -7,6 +7,7 @@ export { encodeRows, Mirror, type MirrorOptions } from './mirror.js';
 export type { EncodedRow } from './row-writer.js';
 export type { ListPage, SearchHit } from '../../../shared/queries.js';
 export { MirrorQueryError } from './query-error.js';
+export type { RecordTest } from './record-filter.js';
 export {
   RESOURCE_NAMES,
   SYNCED_RESOURCES,

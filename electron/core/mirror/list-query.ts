@@ -5,13 +5,13 @@
 import type { Database } from 'better-sqlite3';
 import { decodeCursor, encodeCursor, stretchesAfter, type Clause } from './cursor.js';
 import type { SortDirection, SqlValue } from './descriptor.js';
-import { addFilter, Where } from './filters.js';
+import { addCondition, filterCondition, Where, type Condition } from './filters.js';
 import type { ListPage } from '../../../shared/queries.js';
 import { MirrorQueryError } from './query-error.js';
 import type { ResourceName, ResourceRecords } from '../../../shared/records.js';
 import { descriptorOf, type Filters, type SortField } from './resources.js';
 import { slotRowids } from './search-index.js';
-import { matchExpression } from './search-query.js';
+import { searchWords, wordsMatch } from './search-query.js';
 import { statement } from './statements.js';
 
 export const DEFAULT_PAGE_SIZE = 100;
@@ -70,25 +70,39 @@ export function listRows<R extends ResourceName>(
   };
 }
 
-/** The WHERE clause of a list's filters and text filter (what its rows and its total count share). */
-export function listWhere<R extends ResourceName>(resource: R, query: Pick<ListQuery<R>, 'filters' | 'text'>, today: string): Where {
+/** A list's filters and text, checked: the conditions its rows meet and the words they must be found by. */
+export interface ListConditions {
+  filters: Condition[];
+  /** Empty when the list has no text filter. */
+  words: string[];
+}
+
+export function listConditions<R extends ResourceName>(resource: R, query: Pick<ListQuery<R>, 'filters' | 'text'>, today: string): ListConditions {
   const descriptor = descriptorOf(resource);
-  const where = new Where();
+  const filters: Condition[] = [];
   for (const [name, value] of Object.entries(query.filters ?? {})) {
     if (value === undefined) continue;
     const spec = Object.hasOwn(descriptor.filters, name) ? descriptor.filters[name] : undefined;
     if (!spec) throw new MirrorQueryError(`${resource} has no filter '${name}'`);
-    addFilter(where, name, spec, value, today);
+    filters.push(filterCondition(name, spec, value, today));
   }
-  const match = query.text === undefined ? null : matchExpression(query.text);
-  if (match !== null) {
-    const slot = descriptor.search?.slot;
-    if (slot === undefined) throw new MirrorQueryError(`${resource} cannot be searched`);
-    const [first, last] = slotRowids(slot);
+  const words = query.text === undefined ? [] : searchWords(query.text);
+  if (words.length > 0 && descriptor.search === undefined) throw new MirrorQueryError(`${resource} cannot be searched`);
+  return { filters, words };
+}
+
+/** The WHERE clause of a list's filters and text filter (what its rows and its total count share). */
+export function listWhere<R extends ResourceName>(resource: R, query: Pick<ListQuery<R>, 'filters' | 'text'>, today: string): Where {
+  const { filters, words } = listConditions(resource, query, today);
+  const where = new Where();
+  for (const condition of filters) addCondition(where, condition);
+  if (words.length > 0) {
+    // listConditions refused text for a resource that cannot be searched.
+    const [first, last] = slotRowids(descriptorOf(resource).search!.slot);
     where.add(
       'id IN (SELECT rowid - ? FROM search_index WHERE search_index MATCH ? AND rowid BETWEEN ? AND ?)',
       first,
-      match,
+      wordsMatch(words),
       first,
       last,
     );

@@ -6,6 +6,7 @@ import type { Database } from 'better-sqlite3';
 import type { EppResult, WhoisInfo, WhoisResult } from '../../../shared/models.js';
 import type { DashboardData } from '../../../shared/dashboard.js';
 import { dashboard } from './aggregates.js';
+import type { SearchHeading } from './descriptor.js';
 import { AnswerCache } from './answer-cache.js';
 import { localToday } from './calendar.js';
 import { openMirrorDatabase } from './database.js';
@@ -23,6 +24,7 @@ import {
   type SyncRunRecord,
   type SyncState,
 } from '../../../shared/records.js';
+import { recordFilter, recordSearchHeading, type RecordTest } from './record-filter.js';
 import { descriptorOf } from './resources.js';
 import { RowEncoder, RowWriter, type EncodedRow } from './row-writer.js';
 import { SearchIndexWriter } from './search-index.js';
@@ -158,6 +160,19 @@ export class Mirror {
 
   list<R extends ResourceName>(resource: R, query: ListQuery<R> = {}): ListPage<ResourceRecords[R]> {
     return listRows(this.db, resource, query, this.today());
+  }
+
+  /**
+   * A test of a record that is not in the mirror as stored (a queued create, a row with pending edits laid
+   * over it) against a list's filters and text, answering as list() would; null when they take every record.
+   */
+  matcher<R extends ResourceName>(resource: R, query: Pick<ListQuery<R>, 'filters' | 'text'>): RecordTest | null {
+    return recordFilter(resource, query, this.today());
+  }
+
+  /** How search() would show such a record when `text` finds it; null when it would not find it. */
+  searchHeading(resource: ResourceName, record: object, text: string): SearchHeading | null {
+    return recordSearchHeading(resource, record, text);
   }
 
   /** The values a choice filter of a resource's lists can take, with their row counts. */

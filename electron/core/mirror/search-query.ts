@@ -8,14 +8,25 @@ import { SEARCHABLE, splitRowid } from './search-index.js';
 import { statement } from './statements.js';
 
 /**
- * Each whitespace-separated word becomes a quoted prefix phrase, all of them required: `exam` → `"exam"*`
- * finds example.com, `example.com` → `"example.com"*` matches the tokens example, com in a row, and quoting
- * keeps FTS5 syntax characters a user types (`-`, `:`, `(`, `"`) literal. Words without a letter or digit
- * would be empty phrases, so they are dropped. Null when nothing searchable is left.
+ * The words of what a user typed that search anything: split on whitespace, and words without a letter or digit
+ * dropped (they would be empty phrases). Each word must match (see matchExpression).
+ */
+export function searchWords(text: string): string[] {
+  return text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word));
+}
+
+/**
+ * Each word becomes a quoted prefix phrase, all of them required: `exam` → `"exam"*` finds example.com,
+ * `example.com` → `"example.com"*` matches the tokens example, com in a row, and quoting keeps FTS5 syntax
+ * characters a user types (`-`, `:`, `(`, `"`) literal. Null when nothing searchable is left.
  */
 export function matchExpression(text: string): string | null {
-  const words = text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word));
-  if (words.length === 0) return null;
+  const words = searchWords(text);
+  return words.length === 0 ? null : wordsMatch(words);
+}
+
+/** The FTS5 query of searchWords (at least one). */
+export function wordsMatch(words: readonly string[]): string {
   return words.map((word) => `"${word.replaceAll('"', '""')}"*`).join(' ');
 }
 

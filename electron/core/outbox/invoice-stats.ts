@@ -6,6 +6,9 @@
 import type { ClientStats, FormattedMoney } from '../../../shared/models.js';
 import { toCents } from '../../../shared/money.js';
 import type { MutationParams } from '../../../shared/outbox/schemas.js';
+import { totalCents } from '../../../shared/invoice-total.js';
+
+export { totalCents };
 
 const BUCKETS = ['Draft', 'Unpaid', 'Paid', 'Cancelled', 'Refunded', 'Collections'] as const;
 type Bucket = (typeof BUCKETS)[number];
@@ -46,15 +49,6 @@ export function compareInvoiceStats(before: InvoiceStatsSnapshot, after: Invoice
 function statusOf(params: MutationParams<'create-invoice'>): Bucket | null {
   const status = params.draft ? 'Draft' : (params.status ?? 'Unpaid');
   return (BUCKETS as readonly string[]).includes(status) ? (status as Bucket) : null;
-}
-
-/** Items plus tax on the taxed ones at the given rates, each tax rounded to cents half away from zero. */
-export function totalCents(params: MutationParams<'create-invoice'>): number {
-  const items = params.items ?? [];
-  const subtotal = items.reduce((sum, item) => sum + toCents(item.amount), 0);
-  const taxable = items.filter((item) => item.taxed).reduce((sum, item) => sum + toCents(item.amount), 0);
-  const tax = (rate: number | undefined) => Math.sign(taxable) * Math.round((Math.abs(taxable) * (rate ?? 0)) / 100);
-  return subtotal + tax(params.taxrate) + tax(params.taxrate2);
 }
 
 const signed = (n: number) => (n >= 0 ? `+${n}` : String(n));

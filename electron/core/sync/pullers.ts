@@ -1,6 +1,7 @@
 /**
- * How each resource is read from the provider: paged lists through walkList, the catalogue as products plus
- * their add-ons and options (bounded concurrency), departments and client details in one request each.
+ * How each resource is read from the provider, as its descriptor's `pull` says (electron/core/resources): paged
+ * lists through walkList, the catalogue as products plus their add-ons and options (bounded concurrency), the
+ * rest in one request each.
  * Records go to the sink page by page as they are read; a paged list's pages go as their reply bytes
  * (`ctx.pageBytes`), decoded where they are written, so that this thread only sends requests and reads
  * envelopes; the rest as records (`ctx.page`). A puller resolves with how many records the resource has,
@@ -12,7 +13,8 @@ import { decodeListPageBytes, type ListPageBytes, type ListPageReply, type Paged
 import { walkList, type PageCounts } from '../api/paging.js';
 import { releaseBytes } from '../api/reply-bytes.js';
 import { collectingUnread, describeUnread, mergeUnread, type UnreadField } from '../api/unread.js';
-import type { SyncedResource } from '../mirror/index.js';
+import { SYNCED_RESOURCES, type SyncedResource } from '../mirror/index.js';
+import { RESOURCES, type PullSource } from '../resources/index.js';
 import { mapBounded } from './bounded.js';
 
 /** The client operations a sync reads with. */
@@ -127,15 +129,17 @@ async function pullCatalogue(ctx: PullContext): Promise<PullResult> {
   return { count: entries.length, warnings: [] };
 }
 
-export const PULLERS: Record<SyncedResource, Puller> = {
-  client: (ctx) => single(ctx, async () => [await ctx.client.getClientsDetails({ stats: true })]),
-  departments: (ctx) => single(ctx, async () => (await ctx.client.getSupportDepartments()).items),
-  tickets: (ctx) => pageThrough(ctx, 'get-tickets', 'tickets'),
-  services: (ctx) => pageThrough(ctx, 'get-clients-products', 'services'),
-  domains: (ctx) => pageThrough(ctx, 'get-clients-domains', 'domains'),
-  orders: (ctx) => pageThrough(ctx, 'get-orders', 'orders'),
-  transactions: (ctx) => pageThrough(ctx, 'get-transactions', 'transactions'),
-  contacts: (ctx) => pageThrough(ctx, 'get-contacts', 'contacts'),
-  announcements: (ctx) => pageThrough(ctx, 'get-announcements', 'announcements'),
-  catalogue: pullCatalogue,
-};
+/** The puller of a resource, by how its descriptor says it is read. */
+function pullerOf(resource: SyncedResource): Puller {
+  const source: PullSource = RESOURCES[resource].pull;
+  switch (source.kind) {
+    case 'pagedList':
+      return (ctx) => pageThrough(ctx, source.operation, resource);
+    case 'single':
+      return (ctx) => single(ctx, () => source.read(ctx.client));
+    case 'catalogue':
+      return pullCatalogue;
+  }
+}
+
+export const PULLERS = Object.fromEntries(SYNCED_RESOURCES.map((resource) => [resource, pullerOf(resource)])) as Record<SyncedResource, Puller>;

@@ -3,7 +3,9 @@
  * sooner while offline (to notice the network coming back), on every offline → online transition, and on
  * demand. All of them go through Syncer.sync, so a trigger during a run joins it.
  */
+import type { PendingTask, Timers } from '../../../shared/clock.js';
 import type { Connectivity, ConnectivityChange, SyncSummary, SyncTrigger } from '../../../shared/sync.js';
+import { systemTimers } from '../system-time.js';
 import type { Syncer } from './syncer.js';
 
 export interface SyncSchedulerOptions {
@@ -11,6 +13,8 @@ export interface SyncSchedulerOptions {
   intervalMinutes?: number;
   /** While offline (and periodic syncs are on), the next try comes after at most this long. Default 1. */
   offlineRetryMinutes?: number;
+  /** What waits for the next sync: the real timers by default. */
+  timers?: Timers;
 }
 
 const MINUTE_MS = 60_000;
@@ -18,7 +22,8 @@ const MINUTE_MS = 60_000;
 export class SyncScheduler {
   private intervalMinutes: number;
   private readonly offlineRetryMinutes: number;
-  private timer: NodeJS.Timeout | null = null;
+  private readonly timers: Timers;
+  private timer: PendingTask | null = null;
   private started = false;
 
   constructor(
@@ -27,6 +32,7 @@ export class SyncScheduler {
   ) {
     this.intervalMinutes = checkedMinutes(options.intervalMinutes ?? 15);
     this.offlineRetryMinutes = checkedMinutes(options.offlineRetryMinutes ?? 1);
+    this.timers = options.timers ?? systemTimers;
   }
 
   /** Starts listening and syncs at once. */
@@ -73,14 +79,12 @@ export class SyncScheduler {
     this.clearTimer();
     const delay = nextDelayMinutes(this.intervalMinutes, this.offlineRetryMinutes, this.syncer.connectivity.state);
     if (delay === null) return;
-    this.timer = setTimeout(() => {
+    this.timer = this.timers.after(delay * MINUTE_MS, () => {
       this.timer = null;
       // Signed out: syncing cannot work until the user signs in (which brings connectivity back to online).
       if (this.syncer.connectivity.state === 'signed_out') this.arm();
       else this.fireAndForget('interval');
-    }, delay * MINUTE_MS);
-    // A pending periodic sync must not keep a CLI process alive.
-    this.timer.unref();
+    });
   }
 
   private fireAndForget(trigger: SyncTrigger): void {
@@ -89,7 +93,7 @@ export class SyncScheduler {
   }
 
   private clearTimer(): void {
-    if (this.timer) clearTimeout(this.timer);
+    this.timer?.cancel();
     this.timer = null;
   }
 }

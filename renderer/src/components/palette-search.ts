@@ -3,7 +3,7 @@
  * as soon as it returns (only the latest), so the hits follow the box with no delay added.
  */
 import { ref, shallowRef } from 'vue';
-import type { SearchHit } from '../../../shared/queries';
+import type { OverlaidSearchHit } from '../../../shared/queries';
 import { desk } from '../bridge';
 
 export const PALETTE_HIT_LIMIT = 20;
@@ -17,7 +17,7 @@ const MIN_SEARCH_LENGTH = 2;
 export const searchesRecords = (text: string): boolean => text.trim().length >= MIN_SEARCH_LENGTH;
 
 export function usePaletteSearch() {
-  const hits = shallowRef<SearchHit[]>([]);
+  const hits = shallowRef<OverlaidSearchHit[]>([]);
   /** The text the shown hits are for. */
   const hitsFor = ref('');
   const error = ref<string | null>(null);

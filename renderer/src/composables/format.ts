@@ -105,5 +105,11 @@ export function useFormat() {
     return relative.value.format(0, 'minute');
   }
 
-  return { locale, none, number, money, amount, date, dateTime, bool, ago };
+  /** A file size in the locale's words: 820 bytes, 14 kB, 3.2 MB. */
+  function bytes(size: number): string {
+    const [unit, amount] = size < 1024 ? (['byte', size] as const) : size < 1024 * 1024 ? (['kilobyte', size / 1024] as const) : (['megabyte', size / (1024 * 1024)] as const);
+    return new Intl.NumberFormat(locale.value, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: amount < 10 && unit !== 'byte' ? 1 : 0 }).format(amount);
+  }
+
+  return { locale, none, number, money, amount, date, dateTime, bool, ago, bytes };
 }

@@ -1,13 +1,13 @@
 /**
  * The app's settings, kept by the engine (so the desktop shell and the web host share them), and their effect on
- * the page: the theme as `data-theme` on <html> (absent for system, where tokens.css follows the OS) and the
- * language as vue-i18n's locale and <html lang>.
+ * the page: the theme (theme.ts) and the language as vue-i18n's locale and <html lang>.
  */
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { Settings } from '../../../shared/contract';
 import { desk } from '../bridge';
 import { i18n, systemLocale, type Locale } from '../i18n';
+import { showTheme } from '../theme';
 
 export const useSettingsStore = defineStore('settings', () => {
   const settings = ref<Settings | null>(null);
@@ -28,12 +28,9 @@ export const useSettingsStore = defineStore('settings', () => {
   }
 
   function apply(): void {
-    const html = document.documentElement;
-    const theme = settings.value?.theme ?? 'system';
-    if (theme === 'system') html.removeAttribute('data-theme');
-    else html.setAttribute('data-theme', theme);
+    showTheme(settings.value?.theme ?? 'system');
     i18n.global.locale.value = locale.value;
-    html.lang = locale.value;
+    document.documentElement.lang = locale.value;
   }
 
   return { settings, locale, load, update };

@@ -3,26 +3,16 @@
  * `announcements[announcement][<n>][<field>]` keys, newest first (date, then id, descending) as upstream
  * lists them. Unpublished ones are listed too, with published "0", as the upstream API does.
  */
-import type { Operation } from '../operation.js';
-import { COUNTERS, flatten, pageCounters, readPage, stringifyNumbers } from '../reply.js';
-import { Conditions, selectPage } from './sql.js';
+import { listOperation } from './list-operation.js';
+import { Conditions } from './sql.js';
 
 const COLUMNS = 'id, date, title, announcement, published, parentid, language, created_at, updated_at';
 
-export const getAnnouncements: Operation = {
+export const getAnnouncements = listOperation({
   name: 'get-announcements',
   host: 'base',
-  handle(ctx, params) {
-    const page = readPage(params, ctx.options);
-    const { total, rows } = selectPage<Record<string, string | number>>(ctx.db, {
-      columns: COLUMNS, from: 'announcements', conditions: new Conditions(), orderBy: 'date DESC, id DESC', page,
-    });
-    return {
-      json: {
-        result: 'success',
-        ...pageCounters(COUNTERS['get-announcements'], total, page, rows.length),
-        ...flatten('announcements[announcement]', rows.map(stringifyNumbers)),
-      },
-    };
-  },
-};
+  own: false,
+  select: { columns: COLUMNS, from: 'announcements', orderBy: 'date DESC, id DESC' },
+  filter: () => ({ conditions: new Conditions() }),
+  shape: { flattened: 'announcements[announcement]' },
+});

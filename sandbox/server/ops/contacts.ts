@@ -14,11 +14,11 @@
  */
 import { Rejection, type OpContext, type Operation, type Params } from '../operation.js';
 import { optionalBool, optionalString, requiredInt } from '../params.js';
-import { COUNTERS, flatten, pageCounters, readPage, stringifyNumbers } from '../reply.js';
 import { callerClient, checkClientId, nowDateTime, requireClientId } from './caller.js';
 import { isCountryCode } from './countries.js';
+import { listOperation } from './list-operation.js';
 import { hashPassword } from './password-hash.js';
-import { Conditions, selectPage, sql } from './sql.js';
+import { Conditions, sql } from './sql.js';
 
 const TEXT_FIELDS = [
   'firstname', 'lastname', 'companyname', 'address1', 'address2', 'city', 'state', 'postcode', 'phonenumber',
@@ -105,29 +105,21 @@ function ownContact(ctx: OpContext, params: Params): ContactRow {
   return row as ContactRow;
 }
 
-export const getContacts: Operation = {
+export const getContacts = listOperation({
   name: 'get-contacts',
   host: 'base',
-  handle(ctx, params) {
-    checkClientId(ctx, params);
-    const page = readPage(params, ctx.options);
+  own: true,
+  select: { columns: LIST_COLUMNS, from: 'contacts', orderBy: 'id' },
+  filter(ctx, params) {
     const conditions = new Conditions().add('userid = ?', ctx.userid);
     for (const field of EXACT_FILTERS) conditions.addIf(optionalString(params, field), `${field} = ?`);
     conditions.addIf(optionalString(params, 'email')?.toLowerCase(), 'lower(email) = ?');
     const subaccount = optionalBool(params, 'subaccount');
     conditions.addIf(subaccount === undefined ? undefined : Number(subaccount), 'subaccount = ?');
-    const { total, rows } = selectPage<Record<string, string | number>>(ctx.db, {
-      columns: LIST_COLUMNS, from: 'contacts', conditions, orderBy: 'id', page,
-    });
-    return {
-      json: {
-        result: 'success',
-        ...pageCounters(COUNTERS['get-contacts'], total, page, rows.length),
-        ...flatten('contacts[contact]', rows.map(stringifyNumbers)),
-      },
-    };
+    return { conditions };
   },
-};
+  shape: { flattened: 'contacts[contact]' },
+});
 
 export const addContact: Operation = {
   name: 'add-contact',

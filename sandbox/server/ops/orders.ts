@@ -7,13 +7,13 @@
  * amount is formatted with the currency text ("$12.95 USD"). The `status` filter is an exact,
  * case-insensitive match.
  */
-import type { Operation } from '../operation.js';
 import { optionalInt, optionalString } from '../params.js';
 import { parseCents as cents } from '../../store/money.js';
-import { COUNTERS, flatten, formatCurrency, pageCounters, readPage, stringifyNumbers } from '../reply.js';
-import { callerClient, checkClientId } from './caller.js';
+import { formatCurrency, stringifyNumbers } from '../reply.js';
+import { callerClient } from './caller.js';
 import { currencyOf } from './currencies.js';
-import { Conditions, selectPage, sql } from './sql.js';
+import { listOperation } from './list-operation.js';
+import { Conditions, sql } from './sql.js';
 
 const COLUMNS = `o.id, o.ordernum, o.userid, o.contactid, o.date, o.nameservers, o.transfersecret, o.renewals, o.promocode,
   o.promotype, o.promovalue, o.orderdata, o.amount, o.paymentmethod, o.invoiceid, o.status, o.ipaddress, o.fraudmodule,
@@ -32,30 +32,25 @@ type LineItemRow = {
   status: string;
 };
 
-export const getOrders: Operation = {
+export const getOrders = listOperation<OrderRow>({
   name: 'get-orders',
   host: 'base',
-  handle(ctx, params) {
-    checkClientId(ctx, params);
-    const page = readPage(params, ctx.options);
-    const client = callerClient(ctx);
-    const currency = currencyOf(client.currency_code);
-    const conditions = new Conditions()
+  own: true,
+  select: { columns: COLUMNS, from: 'orders o LEFT JOIN invoices i ON i.id = o.invoiceid', orderBy: 'o.id' },
+  filter: (ctx, params) => ({
+    conditions: new Conditions()
       .add('o.userid = ?', ctx.userid)
       .addIf(optionalInt(params, 'id'), 'o.id = ?')
-      .addIf(optionalString(params, 'status'), 'o.status = ? COLLATE NOCASE');
-    const { total, rows } = selectPage<OrderRow>(ctx.db, {
-      columns: COLUMNS,
-      from: 'orders o LEFT JOIN invoices i ON i.id = o.invoiceid',
-      conditions,
-      orderBy: 'o.id',
-      page,
-    });
+      .addIf(optionalString(params, 'status'), 'o.status = ? COLLATE NOCASE'),
+  }),
+  wire(ctx, rows) {
+    const client = callerClient(ctx);
+    const currency = currencyOf(client.currency_code);
     const lineItems = sql(
       ctx.db,
       'SELECT type, relid, producttype, product, domain, billingcycle, amount, status FROM order_lineitems WHERE orderid = ? ORDER BY seq',
     );
-    const orders = rows.map((row) => ({
+    return rows.map((row) => ({
       ...stringifyNumbers(row),
       name: `${client.firstname} ${client.lastname}`,
       currencyprefix: currency.prefix,
@@ -67,12 +62,6 @@ export const getOrders: Operation = {
         })),
       },
     }));
-    return {
-      json: {
-        result: 'success',
-        ...pageCounters(COUNTERS['get-orders'], total, page, orders.length),
-        ...flatten('orders[order]', orders),
-      },
-    };
   },
-};
+  shape: { flattened: 'orders[order]' },
+});

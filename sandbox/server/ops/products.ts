@@ -3,11 +3,11 @@
  * configurable options. Filters are exact matches; rows come in id order. The searched values are echoed
  * (null when not given), as upstream does.
  */
-import type { Operation, OpContext } from '../operation.js';
+import type { OpContext } from '../operation.js';
 import { optionalInt, optionalString } from '../params.js';
-import { COUNTERS, nest, pageCounters, readPage, stringifyNumbers } from '../reply.js';
-import { checkClientId } from './caller.js';
-import { Conditions, selectPage, sql } from './sql.js';
+import { stringifyNumbers } from '../reply.js';
+import { listOperation } from './list-operation.js';
+import { Conditions, sql } from './sql.js';
 
 const SERVICE_COLUMNS = `id, userid AS clientid, orderid, pid, regdate, name, name AS translated_name, groupname,
   groupname AS translated_groupname, domain, dedicatedip, serverid, servername, serverip, serverhostname,
@@ -27,40 +27,36 @@ function configOptions(ctx: OpContext, serviceid: number) {
   return (rows as Record<string, string | number>[]).map(stringifyNumbers);
 }
 
-export const getClientsProducts: Operation = {
+export const getClientsProducts = listOperation<ServiceRow>({
   name: 'get-clients-products',
   host: 'base',
-  handle(ctx, params) {
-    checkClientId(ctx, params);
-    const page = readPage(params, ctx.options);
+  own: true,
+  select: { columns: SERVICE_COLUMNS, from: 'services', orderBy: 'id' },
+  filter(ctx, params) {
     const serviceid = optionalInt(params, 'serviceid');
     const pid = optionalInt(params, 'pid');
     const domain = optionalString(params, 'domain');
     const username = optionalString(params, 'username2');
-    const conditions = new Conditions()
-      .add('userid = ?', ctx.userid)
-      .addIf(serviceid, 'id = ?')
-      .addIf(pid, 'pid = ?')
-      .addIf(domain, 'domain = ? COLLATE NOCASE')
-      .addIf(username, 'username = ?');
-    const { total, rows } = selectPage<ServiceRow>(ctx.db, {
-      columns: SERVICE_COLUMNS, from: 'services', conditions, orderBy: 'id', page,
-    });
-    const products = rows.map((row) => ({
-      ...stringifyNumbers(row),
-      customfields: { customfield: customFields(ctx, row.id) },
-      configoptions: { configoption: configOptions(ctx, row.id) },
-    }));
     return {
-      json: {
-        result: 'success',
+      conditions: new Conditions()
+        .add('userid = ?', ctx.userid)
+        .addIf(serviceid, 'id = ?')
+        .addIf(pid, 'pid = ?')
+        .addIf(domain, 'domain = ? COLLATE NOCASE')
+        .addIf(username, 'username = ?'),
+      echo: {
         clientid: String(ctx.userid),
         serviceid: serviceid === undefined ? null : String(serviceid),
         pid: pid === undefined ? null : String(pid),
         domain: domain ?? null,
-        ...pageCounters(COUNTERS['get-clients-products'], total, page, products.length),
-        ...nest('products', 'product', products),
       },
     };
   },
-};
+  wire: (ctx, rows) =>
+    rows.map((row) => ({
+      ...stringifyNumbers(row),
+      customfields: { customfield: customFields(ctx, row.id) },
+      configoptions: { configoption: configOptions(ctx, row.id) },
+    })),
+  shape: { nested: ['products', 'product'] },
+});

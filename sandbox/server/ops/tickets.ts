@@ -19,12 +19,12 @@
 import { Rejection, type OpContext, type Operation, type Params } from '../operation.js';
 import { optionalBool, optionalInt, optionalString, requiredInt, requiredString } from '../params.js';
 import { decodeSerializedArray } from '../php.js';
-import { COUNTERS, nest, pageCounters, readPage, stringifyNumbers } from '../reply.js';
 import { type Attachment, readAttachments } from './attachments.js';
 import { callerClient, checkClientId, nowDateTime, requireClientId } from './caller.js';
 import { randomCode, unusedNumber } from './identifiers.js';
+import { listOperation } from './list-operation.js';
 import { requireOwn } from './ownership.js';
-import { Conditions, selectPage, sql } from './sql.js';
+import { Conditions, sql } from './sql.js';
 import { ACTIVE_SQL, AWAITING_REPLY_SQL } from './ticket-status.js';
 
 const PRIORITIES = ['Low', 'Medium', 'High'];
@@ -153,12 +153,12 @@ export const openTicket: Operation = {
   },
 };
 
-export const getTickets: Operation = {
+export const getTickets = listOperation({
   name: 'get-tickets',
   host: 'alt',
-  handle(ctx, params) {
-    checkClientId(ctx, params);
-    const page = readPage(params, ctx.options);
+  own: true,
+  select: { columns: LIST_COLUMNS, from: 'tickets', orderBy: 'lastreply DESC, id DESC' },
+  filter(ctx, params) {
     const conditions = new Conditions()
       .add('owner_userid = ?', ctx.userid)
       .addIf(optionalInt(params, 'deptid'), 'deptid = ?')
@@ -173,19 +173,10 @@ export const getTickets: Operation = {
     if (subject !== undefined) {
       conditions.add("lower(subject) LIKE ? ESCAPE '\\'", `%${subject.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`);
     }
-    const { total, rows } = selectPage<Record<string, string | number>>(ctx.db, {
-      columns: LIST_COLUMNS, from: 'tickets', conditions, orderBy: 'lastreply DESC, id DESC', page,
-    });
-    const tickets = rows.map(stringifyNumbers);
-    return {
-      json: {
-        result: 'success',
-        ...pageCounters(COUNTERS['get-tickets'], total, page, tickets.length),
-        ...nest('tickets', 'ticket', tickets),
-      },
-    };
+    return { conditions };
   },
-};
+  shape: { nested: ['tickets', 'ticket'] },
+});
 
 export const addTicketReply: Operation = {
   name: 'add-ticket-reply',

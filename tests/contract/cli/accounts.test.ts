@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Desk } from '../../../electron/core/desk.js';
+import { Desk } from '../../../electron/core/desk/index.js';
 import { MemoryVault } from '../../../electron/core/vault/index.js';
 import { startSandbox } from '../../../sandbox/index.js';
 import type { RunningSandbox } from '../../../sandbox/options.js';

@@ -2,11 +2,11 @@
  * The session against the sandbox's real token endpoint: expiry with short lifetimes while many requests run,
  * a 401 storm after server-side expiry, refresh failure falling back to the password, and signing out.
  */
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PASSWORD_SECRET } from '../../../electron/core/api/client.js';
 import { REFRESH_TOKEN_SECRET } from '../../../electron/core/api/session.js';
 import type { RunningSandbox } from '../../../sandbox/options.js';
+import { FakeTime } from '../../fake-time.js';
 import { ACCOUNT, connect, start } from './harness.js';
 
 let sb: RunningSandbox | undefined;
@@ -17,19 +17,20 @@ afterEach(async () => {
 });
 
 /**
- * Waits until a token issued now has expired on the provider (setup, not an assertion). The sandbox rounds
- * expiry up to a whole second, hence the extra second.
+ * Moves the provider's and the client's shared clock past the lifetime of a token issued now (setup, not an
+ * assertion). The sandbox rounds expiry up to a whole second, hence the extra second.
  */
-const outlive = (seconds: number) => sleep((seconds + 1) * 1000 + 200);
+const outlive = (time: FakeTime, seconds: number) => time.advance((seconds + 1) * 1000);
 
 const twenty = <T>(fn: () => Promise<T>) => Promise.all(Array.from({ length: 20 }, fn));
 
 describe('session against the provider', () => {
   it('an expired token with 20 requests waiting: exactly one refresh, all requests succeed', async () => {
-    sb = await start({ accessTokenTtlSeconds: 2 });
-    const { client, requests, vault } = await connect(sb);
+    const time = new FakeTime();
+    sb = await start({ accessTokenTtlSeconds: 2, clock: time.clock });
+    const { client, requests, vault } = await connect(sb, { now: time.clock });
     const firstRefreshToken = await vault.get(ACCOUNT, REFRESH_TOKEN_SECRET);
-    await outlive(2);
+    outlive(time, 2);
     requests.reset();
     const pages = await twenty(() => client.getTickets({ limitnum: 1 }));
     expect(pages.every((p) => p.total > 0)).toBe(true);
@@ -65,21 +66,23 @@ describe('session against the provider', () => {
   });
 
   it('refresh refused → password grant with the stored password → working again', async () => {
-    sb = await start({ accessTokenTtlSeconds: 2, refreshTokenTtlSeconds: 2 });
-    const { client } = await connect(sb);
-    await outlive(2);
+    const time = new FakeTime();
+    sb = await start({ accessTokenTtlSeconds: 2, refreshTokenTtlSeconds: 2, clock: time.clock });
+    const { client } = await connect(sb, { now: time.clock });
+    outlive(time, 2);
     expect((await client.getOrders({ limitnum: 1 })).total).toBeGreaterThan(0);
     expect(client.session.grantCounts).toEqual({ password: 2, refresh: 1 });
     expect(client.session.status.state).toBe('signed_in');
   });
 
   it('refresh refused and the stored password wrong → signed_out with the reason; then fail fast', async () => {
-    sb = await start({ accessTokenTtlSeconds: 2, refreshTokenTtlSeconds: 2 });
-    const { client, vault, requests } = await connect(sb);
+    const time = new FakeTime();
+    sb = await start({ accessTokenTtlSeconds: 2, refreshTokenTtlSeconds: 2, clock: time.clock });
+    const { client, vault, requests } = await connect(sb, { now: time.clock });
     const reasons: string[] = [];
     client.session.on('signed-out', (reason) => reasons.push(reason));
     await vault.set(ACCOUNT, PASSWORD_SECRET, 'changed-elsewhere');
-    await outlive(2);
+    outlive(time, 2);
     await expect(client.getOrders()).rejects.toMatchObject({ kind: 'auth' });
     expect(client.session.status.state).toBe('signed_out');
     expect(reasons).toHaveLength(1);

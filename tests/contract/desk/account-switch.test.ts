@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Desk } from '../../../electron/core/desk.js';
+import { Desk } from '../../../electron/core/desk/index.js';
 import { MemoryVault } from '../../../electron/core/vault/memory-vault.js';
 import type { EventPayloads } from '../../../shared/contract.js';
 import { RESOURCE_NAMES } from '../../../shared/records.js';

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { Desk, type DemoProvider } from '../../../electron/core/desk.js';
+import { Desk, type DemoProvider } from '../../../electron/core/desk/index.js';
 import { MemoryVault } from '../../../electron/core/vault/memory-vault.js';
 import { startSandbox } from '../../../sandbox/index.js';
 

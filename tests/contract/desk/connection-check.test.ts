@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Desk } from '../../../electron/core/desk.js';
+import { Desk } from '../../../electron/core/desk/index.js';
 import type { DeskError } from '../../../electron/core/desk-error.js';
 import { MemoryVault } from '../../../electron/core/vault/memory-vault.js';
 import { startSandbox } from '../../../sandbox/index.js';
@@ -34,7 +34,7 @@ const account = () => ({
 
 async function failure(input: Record<string, unknown>): Promise<DeskError> {
   try {
-    await desk.call('accounts.test', input);
+    await desk.callUnchecked('accounts.test', input);
   } catch (error) {
     return error as DeskError;
   }

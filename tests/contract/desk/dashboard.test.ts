@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localToday } from '../../../electron/core/mirror/calendar.js';
 import { toCents } from '../../../shared/money.js';
-import type { Desk } from '../../../electron/core/desk.js';
+import type { Desk } from '../../../electron/core/desk/index.js';
 import type { RunningSandbox } from '../../../sandbox/options.js';
 import { deskOnSandbox } from './sandbox-desk.js';
 

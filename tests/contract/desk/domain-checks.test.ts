@@ -3,7 +3,7 @@
  * newest first, once each, with the availability the provider gave; still there when the provider is not.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Desk } from '../../../electron/core/desk.js';
+import type { Desk } from '../../../electron/core/desk/index.js';
 import type { RunningSandbox } from '../../../sandbox/options.js';
 import { deskOnSandbox } from './sandbox-desk.js';
 

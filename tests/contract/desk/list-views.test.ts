@@ -5,7 +5,7 @@
  */
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Desk } from '../../../electron/core/desk.js';
+import type { Desk } from '../../../electron/core/desk/index.js';
 import { callError, deskOnSandbox } from './sandbox-desk.js';
 
 let desk: Desk;

@@ -2,13 +2,15 @@
  * The Desk end to end over real HTTP and real SQLite files: edits made while the provider is unreachable are
  * shown at once (overlaid, marked, with local ids), and replayed exactly once when it is back, with a local id
  * mapped to the server's id for the edits queued against it.
+ *
+ * Each test has a Desk and a provider of its own (a data folder, a provider state file that outlives a restart
+ * on the same ports), so any one of them runs alone.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Desk } from '../../../electron/core/desk.js';
-import type { DeskError } from '../../../electron/core/desk-error.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Desk } from '../../../electron/core/desk/index.js';
 import { accountPaths } from '../../../electron/core/data-dir.js';
 import { AT_REST_KEY_SECRET } from '../../../electron/core/vault/at-rest-cipher.js';
 import { MemoryVault } from '../../../electron/core/vault/memory-vault.js';
@@ -16,75 +18,95 @@ import { SECRET_MASK } from '../../../shared/outbox/secrets.js';
 import type { OverlaidRecord } from '../../../shared/queries.js';
 import { startSandbox } from '../../../sandbox/index.js';
 import type { RunningSandbox } from '../../../sandbox/options.js';
+import { callError } from './sandbox-desk.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'desk-offline-'));
-const providerDb = join(dir, 'provider.db');
-const vault = new MemoryVault('tests');
-const accountDir = accountPaths(join(dir, 'app'), 'Main').dir;
-let sb: RunningSandbox;
-let desk: Desk;
-let ports: { port: number; altPort: number };
+const closers: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const close of closers.splice(0)) await close();
+});
 
 const portOf = (url: string) => Number(new URL(url).port);
 
-async function startProvider(): Promise<RunningSandbox> {
-  return startSandbox({ port: ports?.port ?? 0, altPort: ports?.altPort ?? 0, controlPort: 0, db: providerDb, strict: true });
+/** A Desk without accounts, and a provider that can go away and come back (same ports, same state). */
+async function openDesk() {
+  const dir = mkdtempSync(join(tmpdir(), 'desk-offline-'));
+  const dataDir = join(dir, 'app');
+  const providerDb = join(dir, 'provider.db');
+  const startProvider = (ports = { port: 0, altPort: 0 }) => startSandbox({ ...ports, controlPort: 0, db: providerDb, strict: true });
+  let sb: RunningSandbox | null = await startProvider();
+  const first = sb;
+  const ports = { port: portOf(first.baseUrl), altPort: portOf(first.altBaseUrl) };
+  const running = (): RunningSandbox => {
+    if (!sb) throw new Error('the provider is stopped');
+    return sb;
+  };
+  const vault = new MemoryVault('tests');
+  const desk = await Desk.open({ dataDir, vault, background: false });
+  closers.push(async () => {
+    await desk.close();
+    await sb?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return {
+    desk,
+    vault,
+    accountDir: accountPaths(dataDir, 'Main').dir,
+    /** The provider now running (the last one started). */
+    get sb(): RunningSandbox {
+      return running();
+    },
+    async stopProvider(): Promise<void> {
+      await sb?.stop();
+      sb = null;
+    },
+    async restartProvider(): Promise<void> {
+      sb = await startProvider(ports);
+    },
+    addAccount(password = first.password) {
+      return desk.call('accounts.add', {
+        name: 'Main', baseUrl: first.baseUrl, altBaseUrl: first.altBaseUrl, clientId: first.clientId, username: first.username,
+        clientSecret: first.clientSecret, password,
+      });
+    },
+    /** The demo account's contacts with this email, as the provider stores them. */
+    serverContacts(email: string) {
+      return running().db.prepare('SELECT id, firstname, lastname, city, companyname FROM contacts WHERE userid = 1 AND email = ?').all(email) as {
+        id: number;
+        firstname: string;
+        city: string;
+        companyname: string;
+      }[];
+    },
+  };
 }
 
-function serverContacts(email: string) {
-  return sb.db.prepare('SELECT id, firstname, lastname, city, companyname FROM contacts WHERE userid = 1 AND email = ?').all(email) as {
-    id: number;
-    firstname: string;
-    city: string;
-    companyname: string;
-  }[];
+/** A Desk with the provider's demo account added; `mirrored`: synced once too. */
+async function openDeskWithAccount({ mirrored = false } = {}) {
+  const opened = await openDesk();
+  await opened.addAccount();
+  if (mirrored) expect((await opened.desk.call('sync.run')).outcome).toBe('ok');
+  return opened;
 }
-
-async function callError(promise: Promise<unknown>): Promise<DeskError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as DeskError;
-  }
-  throw new Error('expected the call to fail');
-}
-
-beforeAll(async () => {
-  sb = await startProvider();
-  ports = { port: portOf(sb.baseUrl), altPort: portOf(sb.altBaseUrl) };
-  desk = await Desk.open({ dataDir: join(dir, 'app'), vault, background: false });
-});
-
-afterAll(async () => {
-  await desk?.close();
-  await sb?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
 
 describe('Desk, offline then online', () => {
   it('refuses wrong credentials with a clear message and stores nothing', async () => {
-    const error = await callError(
-      desk.call('accounts.add', {
-        name: 'Main', baseUrl: sb.baseUrl, altBaseUrl: sb.altBaseUrl, clientId: sb.clientId, username: sb.username,
-        clientSecret: sb.clientSecret, password: 'not-the-password',
-      }),
-    );
+    const { desk, addAccount } = await openDesk();
+    const error = await callError(addAccount('not-the-password'));
     expect(error.code).toBe('auth');
     expect(error.message).toMatch(/credentials/i);
     expect(await desk.call('accounts.list')).toEqual([]);
   });
 
   it('names every bad field of an account', async () => {
+    const { desk } = await openDesk();
     const error = await callError(desk.call('accounts.add', { name: '', baseUrl: 'nope', clientId: 'x', username: 'x', clientSecret: 's', password: 'p' }));
     expect(error.code).toBe('invalid_input');
     expect([...new Set(error.issues?.map((i) => i.field))].sort()).toEqual(['baseUrl', 'name', 'username']);
   });
 
   it('adds the account and mirrors it', async () => {
-    const added = await desk.call('accounts.add', {
-      name: 'Main', baseUrl: sb.baseUrl, altBaseUrl: sb.altBaseUrl, clientId: sb.clientId, username: sb.username,
-      clientSecret: sb.clientSecret, password: sb.password,
-    });
+    const { desk, sb, addAccount } = await openDesk();
+    const added = await addAccount();
     expect(added).toMatchObject({ name: 'Main', current: true });
     const summary = await desk.call('sync.run');
     expect(summary.outcome).toBe('ok');
@@ -93,9 +115,10 @@ describe('Desk, offline then online', () => {
   });
 
   it('shows offline edits at once, overlaid and marked, then replays each exactly once when the provider is back', async () => {
+    const { desk, stopProvider, restartProvider, serverContacts } = await openDeskWithAccount({ mirrored: true });
     const existing = (await desk.call('data.list', { resource: 'contacts', limit: 1 })).rows[0]!;
     expect(typeof existing.id).toBe('number');
-    await sb.stop();
+    await stopProvider();
 
     const created = await desk.call('outbox.enqueue', {
       kind: 'add-contact',
@@ -119,7 +142,7 @@ describe('Desk, offline then online', () => {
     expect(waiting.queued + waiting.sending).toBe(3);
     expect(waiting.done).toBe(0);
 
-    sb = await startProvider();
+    await restartProvider();
     const online = await desk.call('sync.run');
     expect(online.outcome).toBe('ok');
     expect(await desk.call('outbox.counts')).toMatchObject({ queued: 0, sending: 0, failed: 0, needs_review: 0, done: 3 });
@@ -136,6 +159,7 @@ describe('Desk, offline then online', () => {
   });
 
   it('keeps a rejected edit as failed with the provider\'s message, and sends it once edited', async () => {
+    const { desk, serverContacts } = await openDeskWithAccount();
     const entry = await desk.call('outbox.enqueue', { kind: 'add-contact', params: { firstname: 'Bad', lastname: 'Country', email: 'bad.country@example.com', country: 'ZZ' } });
     await desk.call('sync.run');
     const failed = (await desk.call('outbox.list', { states: ['failed'] })).find((e) => e.id === entry.id);
@@ -149,6 +173,7 @@ describe('Desk, offline then online', () => {
   });
 
   it('rejects malformed mutations before queueing, naming the field', async () => {
+    const { desk } = await openDeskWithAccount();
     const before = (await desk.call('outbox.list')).length;
     const error = await callError(desk.call('outbox.enqueue', { kind: 'open-ticket', params: { deptid: 1, subject: '', message: 'x' } }));
     expect(error.code).toBe('invalid_input');
@@ -157,6 +182,8 @@ describe('Desk, offline then online', () => {
   });
 
   it('shows an EPP code the registrar returned, and keeps it sealed in the account files (its key in the vault)', async () => {
+    // Mirrored: the EPP code is remembered under the name of a domain the mirror knows.
+    const { desk, sb, vault, accountDir } = await openDeskWithAccount({ mirrored: true });
     const domain = sb.db
       .prepare('SELECT id, domainname AS domain, eppcode FROM domains WHERE userid = 1 AND eppcode IS NOT NULL AND registrar_error IS NULL LIMIT 1')
       .get() as { id: number; domain: string; eppcode: string };
@@ -173,6 +200,7 @@ describe('Desk, offline then online', () => {
   });
 
   it("keeps an order's EPP code and tickets' access codes out of the outbox list, the exports and the account files", async () => {
+    const { desk, sb, accountDir } = await openDeskWithAccount({ mirrored: true });
     const held = sb.db.prepare("SELECT domainname FROM domains WHERE userid <> 1 AND domainname LIKE '%.com' LIMIT 1").get() as { domainname: string };
     const code = 'Desk-Epp-5k9';
     const entry = await desk.call('outbox.enqueue', { kind: 'add-order', params: { domain: [held.domainname], domaintype: ['transfer'], eppcode: [code], paymentmethod: 'paypal' } });
@@ -199,13 +227,13 @@ describe('Desk, offline then online', () => {
   });
 
   it('answers whois from the mirror when the provider is unreachable, marked stale', async () => {
+    const { desk, stopProvider } = await openDeskWithAccount();
     const fresh = await desk.call('domains.whois', { domain: 'brand-new-example.com' });
     expect(fresh).toMatchObject({ stale: false, value: { domain: 'brand-new-example.com' } });
-    await sb.stop();
+    await stopProvider();
     const stale = await desk.call('domains.whois', { domain: 'brand-new-example.com', refresh: true });
     expect(stale).toMatchObject({ stale: true, fetchedAt: fresh.fetchedAt, value: fresh.value });
     const error = await callError(desk.call('domains.whois', { domain: 'never-asked-before.com' }));
     expect(error.code).toBe('offline');
-    sb = await startProvider();
   });
 });

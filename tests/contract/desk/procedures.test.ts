@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountPaths } from '../../../electron/core/data-dir.js';
-import type { Desk } from '../../../electron/core/desk.js';
+import type { Desk } from '../../../electron/core/desk/index.js';
 import type { RunningSandbox } from '../../../sandbox/options.js';
 import { callError, deskOnSandbox } from './sandbox-desk.js';
 

@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Desk } from '../../../electron/core/desk.js';
+import { Desk } from '../../../electron/core/desk/index.js';
 import type { DeskError } from '../../../electron/core/desk-error.js';
 import { MemoryVault } from '../../../electron/core/vault/memory-vault.js';
 import { startSandbox } from '../../../sandbox/index.js';

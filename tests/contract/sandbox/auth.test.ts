@@ -1,5 +1,4 @@
 /** The OAuth endpoints and bearer authentication of the sandbox provider, over real HTTP. */
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../../sandbox/options.js';
 import { call, control, oauthPost, passwordFields, passwordGrant, start, token } from './http.js';
@@ -197,6 +196,16 @@ describe('refresh grant', () => {
     expect(res.body.hint).toMatch(/expired/);
   });
 
+  it('refuses a refresh token once its lifetime has run out on the provider clock', async () => {
+    await control(sb, 'POST', '/faults', { refreshTokenTtlSeconds: 1 });
+    const issued = (await passwordGrant(sb)).body;
+    // At most 2 seconds, as for access tokens.
+    await control(sb, 'POST', '/clock/advance', { seconds: 2 });
+    const res = await refreshGrant(issued.refresh_token as string);
+    expectOAuthError(res, 400, 'invalid_grant');
+    expect(res.body.hint).toMatch(/expired/);
+  });
+
   it('needs valid client credentials', async () => {
     const issued = (await passwordGrant(sb)).body;
     const res = await oauthPost(sb, '/oauth/token', {
@@ -247,7 +256,7 @@ describe('bearer authentication', () => {
     expect(issued.expires_in).toBe(1);
     expect(await statusWith(issued.access_token as string)).toBe(200);
     // Expiries are whole seconds rounded up, so a 1-second token lives at most 2 seconds.
-    await sleep(2100);
+    expect((await control(sb, 'POST', '/clock/advance', { seconds: 2 })).status).toBe(200);
     expect((await call(sb, issued.access_token as string, PROTECTED)).json).toEqual(UNAUTHENTICATED);
   });
 });

@@ -71,7 +71,7 @@ describe('sandbox CLI', () => {
   it('documents the flags, endpoints and demo credentials with --help', async () => {
     const { code, stdout } = await runToEnd(['--help']);
     expect(code).toBe(0);
-    for (const text of ['--preset', '--size', '--fail-429', '--json', '/oauth/revoke', '/faults/reset', '/tokens/expire', 'demo-client', 'demo-password']) {
+    for (const text of ['--preset', '--size', '--fail-429', '--json', '/oauth/revoke', '/faults/reset', '/tokens/expire', '/clock/advance', 'demo-client', 'demo-password']) {
       expect(stdout).toContain(text);
     }
   });

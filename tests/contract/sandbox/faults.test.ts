@@ -149,8 +149,45 @@ describe('control endpoint', () => {
     accessToken = await token(sb);
   });
 
+  it('moves the provider clock forward and answers the time it is now', async () => {
+    const before = Date.now();
+    const res = await control(sb, 'POST', '/clock/advance', { seconds: 60 });
+    expect(res.status).toBe(200);
+    const now = Date.parse(res.body.now as string);
+    expect(now).toBeGreaterThanOrEqual(before + 60_000);
+    expect(now).toBeLessThanOrEqual(Date.now() + 60_000);
+    // Tokens live on: a minute is well inside their lifetime.
+    expect((await call(sb, accessToken, OPERATION)).status).toBe(200);
+  });
+
+  it.each([[{ seconds: -1 }], [{ seconds: '5' }], [{}], [[60]]])('refuses to move the clock by %j with 400', async (body) => {
+    const res = await control(sb, 'POST', '/clock/advance', body);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatch(/seconds/);
+  });
+
   it('answers 404 to unknown control paths', async () => {
     expect((await fetch(`${sb.controlUrl}/nothing`)).status).toBe(404);
+  });
+});
+
+describe('the provider clock', () => {
+  it('runs on the clock given at start: token expiry and the time of day of what it writes', async () => {
+    const at = Date.parse('2026-11-22T10:20:30Z');
+    const other = await start({ clock: () => at, today: '2026-11-22' });
+    try {
+      const issued = (await oauthPost(other, '/oauth/token', passwordFields(other))).body;
+      const expires = other.db.prepare('SELECT access_expires FROM tokens WHERE access_token = ?').pluck().get(issued.access_token);
+      expect(expires).toBe(at / 1000 + 3600);
+      const added = await call(other, issued.access_token as string, 'add-contact', { clientid: other.accounts[0]!.userid, firstname: 'Clock', email: 'clock@example.com' });
+      const created = other.db.prepare('SELECT created_at FROM contacts WHERE id = ?').pluck().get(added.json.contactid);
+      expect(created).toBe('2026-11-22 10:20:30');
+
+      expect((await control(other, 'POST', '/clock/advance', { seconds: 3600 })).body).toEqual({ now: '2026-11-22T11:20:30.000Z' });
+      expect((await call(other, issued.access_token as string, OPERATION)).status).toBe(401);
+    } finally {
+      await other.stop();
+    }
   });
 });
 

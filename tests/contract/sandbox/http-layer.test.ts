@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_OPTIONS, NO_FAULTS, type RunningSandbox } from '../../../sandbox/index.js';
 import { createApiServer } from '../../../sandbox/server/app.js';
+import { SandboxClock } from '../../../sandbox/server/clock.js';
 import { FaultInjector } from '../../../sandbox/server/faults.js';
 import { Rejection, type FormValue, type Operation } from '../../../sandbox/server/operation.js';
 import { OPERATIONS } from '../../../sandbox/server/ops/index.js';
@@ -168,7 +169,7 @@ describe('bodies and dispatch (stand-in operations)', () => {
   beforeAll(async () => {
     const options = { ...DEFAULT_OPTIONS, today: '2026-11-22' };
     const { db, accounts } = openStore(options);
-    state = { db, options, faults: new FaultInjector(NO_FAULTS, 1), operations: STAND_INS };
+    state = { db, options, faults: new FaultInjector(NO_FAULTS, 1), operations: STAND_INS, clock: new SandboxClock(options.clock) };
     server = await createApiServer(state, 'base');
     await server.listen({ host: '127.0.0.1', port: 0 });
     url = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}/api/v2/svc`;

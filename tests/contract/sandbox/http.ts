@@ -95,7 +95,7 @@ export async function oauthPost(
   path: '/oauth/token' | '/oauth/revoke',
   fields: Record<string, string>,
   opts: { multipart?: boolean } = {},
-) {
+): Promise<{ status: number; headers: Headers; body: Record<string, unknown> }> {
   const res = await fetch(`${sb.baseUrl}${path}`, {
     method: 'POST',
     headers: { 'x-requested-with': 'XMLHttpRequest' },

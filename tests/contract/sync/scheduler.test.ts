@@ -1,8 +1,14 @@
-/** When syncs run: on start, on the interval, sooner while offline, on reconnect, on demand, never two at once. */
+/**
+ * When syncs run: on start, on the interval, sooner while offline, on reconnect, on demand, never two at once.
+ * The scheduler's timers are fake (the syncs and the provider are real), so each wait is checked exactly.
+ */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../../sandbox/options.js';
 import { SyncScheduler, type SyncSummary, type Syncer } from '../../../electron/core/sync/index.js';
+import { FakeTime } from '../../fake-time.js';
 import { setUpSync, startTestSandbox, type SyncSetup } from './harness.js';
+
+const MINUTE = 60_000;
 
 const running: RunningSandbox[] = [];
 const setups: SyncSetup[] = [];
@@ -26,8 +32,8 @@ async function setUp(sb: RunningSandbox) {
   return setup;
 }
 
-function schedule(syncer: Syncer, options: ConstructorParameters<typeof SyncScheduler>[1]) {
-  const scheduler = new SyncScheduler(syncer, options);
+function schedule(syncer: Syncer, options: ConstructorParameters<typeof SyncScheduler>[1], time = new FakeTime()) {
+  const scheduler = new SyncScheduler(syncer, { ...options, timers: time.timers });
   schedulers.push(scheduler);
   return scheduler;
 }
@@ -49,8 +55,6 @@ function nextSummary(syncer: Syncer, accept: (s: SyncSummary) => boolean, ms = 1
   });
 }
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe('sync scheduler', () => {
   it('syncs on start; requests during the run join it', async () => {
     const { syncer, mirror } = await setUp(await start());
@@ -67,17 +71,36 @@ describe('sync scheduler', () => {
     expect(mirror.syncRuns()).toHaveLength(2);
   }, 60_000);
 
-  it('syncs again on the interval, and stops when stopped or set to 0', async () => {
+  it('syncs again on the interval, counted from the end of the last run, and stops when set to 0 or stopped', async () => {
     const { syncer, mirror } = await setUp(await start());
-    const scheduler = schedule(syncer, { intervalMinutes: 0.002 });
+    const time = new FakeTime();
+    const scheduler = schedule(syncer, { intervalMinutes: 15 }, time);
     await scheduler.start();
-    const interval = await nextSummary(syncer, (s) => s.trigger === 'interval');
-    expect(interval.outcome).toBe('ok');
+    expect(time.pending()).toEqual([15 * MINUTE]);
+
+    time.advance(15 * MINUTE - 1);
+    expect(mirror.syncRuns(100)).toHaveLength(1);
+    const interval = nextSummary(syncer, (s) => s.trigger === 'interval');
+    time.advance(1);
+    expect((await interval).outcome).toBe('ok');
+    expect(mirror.syncRuns(100)).toHaveLength(2);
+    expect(time.pending()).toEqual([15 * MINUTE]);
+
+    // A new interval counts from now.
+    time.advance(5 * MINUTE);
+    scheduler.setIntervalMinutes(30);
+    expect(time.pending()).toEqual([30 * MINUTE]);
     scheduler.setIntervalMinutes(0);
-    await pause(50);
-    const runs = mirror.syncRuns(100).length;
-    await pause(400);
-    expect(mirror.syncRuns(100).length).toBe(runs);
+    expect(time.pending()).toEqual([]);
+    time.advance(24 * 60 * MINUTE);
+    expect(mirror.syncRuns(100)).toHaveLength(2);
+
+    scheduler.setIntervalMinutes(15);
+    expect(time.pending()).toEqual([15 * MINUTE]);
+    scheduler.stop();
+    expect(time.pending()).toEqual([]);
+    time.advance(24 * 60 * MINUTE);
+    expect(mirror.syncRuns(100)).toHaveLength(2);
   }, 60_000);
 
   it('while offline it retries sooner than the interval, and the sync that gets through brings it online', async () => {
@@ -86,14 +109,19 @@ describe('sync scheduler', () => {
     const ports = { port: Number(new URL(sb.baseUrl).port), altPort: Number(new URL(sb.altBaseUrl).port) };
     await sb.stop();
     running.splice(0);
-    const scheduler = schedule(syncer, { intervalMinutes: 60, offlineRetryMinutes: 0.003 });
+    const time = new FakeTime();
+    const scheduler = schedule(syncer, { intervalMinutes: 60, offlineRetryMinutes: 1 }, time);
     expect((await scheduler.start()).outcome).toBe('failed');
     expect(syncer.connectivity.state).toBe('offline');
+    expect(time.pending()).toEqual([MINUTE]);
 
     await start(ports);
-    const recovered = await nextSummary(syncer, (s) => s.outcome === 'ok');
-    expect(recovered.trigger).toBe('interval');
+    const recovered = nextSummary(syncer, (s) => s.outcome === 'ok');
+    time.advance(MINUTE);
+    expect((await recovered).trigger).toBe('interval');
     expect(syncer.connectivity.state).toBe('online');
+    // Online again: back to the interval.
+    expect(time.pending()).toEqual([60 * MINUTE]);
   }, 60_000);
 
   it('a request by someone else that gets through after being offline triggers a reconnect sync', async () => {

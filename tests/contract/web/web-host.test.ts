@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { WebServerFrame } from '../../../shared/bridge.js';
 import { PROCEDURE_NAMES } from '../../../shared/contract.js';
-import { Desk } from '../../../electron/core/desk.js';
+import { Desk } from '../../../electron/core/desk/index.js';
 import { MemoryVault } from '../../../electron/core/vault/memory-vault.js';
 import { startDemoProvider } from '../../../electron/demo-provider.js';
 import { startWebHost, type WebHost } from '../../../electron/web/host.js';

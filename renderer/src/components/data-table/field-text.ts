@@ -1,13 +1,13 @@
 /** A record's field as plain words for its kind (the table's cells and the detail pane's values share it). */
 import { useI18n } from 'vue-i18n';
-import type { FieldSpec } from '../../../../shared/resource-fields';
+import { serviceRefTarget, type FieldSpec } from '../../../../shared/resource-fields';
 import type { CataloguePricing } from '../../../../shared/models';
 import { useFormat } from '../../composables/format';
 import { priceRows } from '../detail/pricing';
 import { useLookupsStore } from '../../stores/lookups';
 
 export function useFieldText() {
-  const { t } = useI18n();
+  const { t, te } = useI18n();
   const format = useFormat();
   const lookups = useLookupsStore();
 
@@ -44,7 +44,12 @@ export function useFieldText() {
           return lookups.departments.get(value as number) ?? `#${String(value)}`;
         }
         return `#${String(value)}`;
+      case 'serviceRef': {
+        const target = serviceRefTarget(value);
+        return target ? t(`lists.ref.${target.to}`, { id: target.id }) : String(value);
+      }
       default:
+        if (spec.words && te(`lists.words.${spec.words}.${String(value)}`)) return t(`lists.words.${spec.words}.${String(value)}`);
         return Array.isArray(value) ? listText(value) : String(value);
     }
   };

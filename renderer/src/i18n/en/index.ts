@@ -7,5 +7,6 @@ import domains from './domains';
 import accounts from './accounts';
 import outbox from './outbox';
 import settings from './settings';
+import forms from './forms';
 
-export const en = { common, frame, lists, dashboard, domains, accounts, outbox, settings };
+export const en = { common, frame, lists, dashboard, domains, accounts, outbox, settings, forms };

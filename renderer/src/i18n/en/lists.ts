@@ -20,6 +20,7 @@ export default {
     needsAttention: '{n} need your attention',
   },
   table: {
+    resizeColumn: 'Resize the {column} column',
     rows: 'no rows | {n} row | {n} rows',
     filterLabel: 'Filter {list}',
     filterPlaceholder: 'Filter…  /',
@@ -101,6 +102,11 @@ export default {
     biennially: 'Biennially',
     triennially: 'Triennially',
   },
+  words: {
+    productType: { hostingaccount: 'Hosting account', reselleraccount: 'Reseller account', server: 'Server', other: 'Other' },
+    payType: { free: 'Free', onetime: 'One time', recurring: 'Recurring' },
+  },
+  ref: { services: 'Service #{id}', domains: 'Domain #{id}' },
   unit: {
     mb: '{n} MB',
     years: '{n} year | {n} year | {n} years',

@@ -7,5 +7,6 @@ import domains from './domains';
 import accounts from './accounts';
 import outbox from './outbox';
 import settings from './settings';
+import forms from './forms';
 
-export const it = { common, frame, lists, dashboard, domains, accounts, outbox, settings };
+export const it = { common, frame, lists, dashboard, domains, accounts, outbox, settings, forms };

@@ -20,6 +20,7 @@ export default {
     needsAttention: '{n} richiedono la tua attenzione',
   },
   table: {
+    resizeColumn: 'Ridimensiona la colonna {column}',
     rows: 'nessuna riga | {n} riga | {n} righe',
     filterLabel: 'Filtra {list}',
     filterPlaceholder: 'Filtra…  /',
@@ -101,6 +102,11 @@ export default {
     biennially: 'Biennale',
     triennially: 'Triennale',
   },
+  words: {
+    productType: { hostingaccount: 'Hosting', reselleraccount: 'Rivenditore', server: 'Server', other: 'Altro' },
+    payType: { free: 'Gratuito', onetime: 'Una tantum', recurring: 'Ricorrente' },
+  },
+  ref: { services: 'Servizio n. {id}', domains: 'Dominio n. {id}' },
   unit: {
     mb: '{n} MB',
     years: '{n} anni | {n} anno | {n} anni',

@@ -1,0 +1,77 @@
+/** Opening an account's session (its events forwarded as the contract's), and the bundled demo provider's. */
+import type { AccountConfig } from '../../../shared/accounts.js';
+import { RESOURCE_NAMES } from '../../../shared/records.js';
+import { AccountSession } from '../account-session.js';
+import { CLIENT_SECRET_SECRET, PASSWORD_SECRET } from '../api/index.js';
+import { DeskError } from '../desk-error.js';
+import { changedResources, maskedEntry } from '../outbox/index.js';
+import { AtRestCipher } from '../vault/index.js';
+import { emitAccounts } from './account-summaries.js';
+import { DEMO_ACCOUNT } from './options.js';
+import { signedOutReason } from './session.js';
+import type { DeskState } from './state.js';
+
+export async function openAccount(state: DeskState, config: AccountConfig, remember = true): Promise<AccountSession> {
+  if (state.session?.config.name === config.name) return state.session;
+  if (config.demo && !state.demo) return openDemo(state, remember);
+  await state.session?.close();
+  const { options } = state;
+  const session = new AccountSession(config, {
+    dataDir: options.dataDir,
+    vault: options.vault,
+    cipher: await AtRestCipher.forAccount(options.vault, config.name),
+    syncIntervalMinutes: state.settings.get().syncIntervalMinutes,
+    background: state.background,
+    client: state.clientOptions(),
+  });
+  state.session = session;
+  if (remember) state.accounts.current = config.name;
+  session.on('sync-progress', (p) => state.emit('sync.progress', p));
+  session.on('sync-summary', (s) => {
+    state.emit('sync.summary', s);
+    const changed = s.resources.filter((r) => r.added + r.changed + r.removed > 0).map((r) => r.resource);
+    if (changed.length > 0) state.emit('data.changed', { resources: changed });
+  });
+  session.on('connectivity', ({ state: connectivity }) => state.emit('connectivity', { state: connectivity, reason: signedOutReason(state) }));
+  session.on('outbox-changed', (entry) => {
+    // The session saw the entry whole (it keeps an EPP code it got); what leaves the engine is masked.
+    state.emit('outbox.changed', { entry: maskedEntry(entry), counts: session.outbox.counts() });
+    state.emit('data.changed', { resources: changedResources(entry.kind) });
+  });
+  emitAccounts(state);
+  // Another account's mirror: to every open view, all of its rows changed.
+  state.emit('data.changed', { resources: [...RESOURCE_NAMES] });
+  session.start();
+  return session;
+}
+
+/** Starts the bundled sandbox provider (its state kept in the data folder) and opens its demo account. */
+export async function openDemo(state: DeskState, remember = true): Promise<AccountSession> {
+  const { startDemoProvider, dataDir, vault } = state.options;
+  if (!startDemoProvider) throw new DeskError('refused', 'This app was started without the demo provider.');
+  const demo = (state.demo ??= await startDemoProvider(dataDir));
+  const config: AccountConfig = {
+    name: DEMO_ACCOUNT,
+    baseUrl: demo.baseUrl,
+    altBaseUrl: demo.altBaseUrl,
+    service: 'svc',
+    clientId: demo.clientId,
+    username: demo.username,
+    demo: true,
+  };
+  await vault.set(DEMO_ACCOUNT, CLIENT_SECRET_SECRET, demo.clientSecret);
+  await vault.set(DEMO_ACCOUNT, PASSWORD_SECRET, demo.password);
+  // The sandbox listens on new ports each start.
+  if (state.accounts.has(DEMO_ACCOUNT)) state.accounts.update(config);
+  else state.accounts.add(config);
+  // A demo session open on the old ports is reopened; another account's is closed by openAccount.
+  await closeSessionOf(state, DEMO_ACCOUNT);
+  return openAccount(state, config, remember);
+}
+
+/** Closes the open session if it is the named account's. */
+export async function closeSessionOf(state: DeskState, name: string): Promise<void> {
+  if (state.session?.config.name !== name) return;
+  await state.session.close();
+  state.session = null;
+}

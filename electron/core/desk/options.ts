@@ -1,0 +1,32 @@
+/** How a Desk is opened. */
+import type { RetryPolicy } from '../api/index.js';
+import type { SettingsStore } from '../settings-store.js';
+import type { SecretVault } from '../vault/index.js';
+
+/** The bundled sandbox provider, started for the demo account. */
+export interface DemoProvider {
+  baseUrl: string;
+  altBaseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  username: string;
+  password: string;
+  stop(): Promise<void>;
+}
+
+export interface DeskOptions {
+  dataDir: string;
+  vault: SecretVault;
+  settings?: SettingsStore;
+  /** Sync and replay in the background (the app); off for one-shot commands (the CLI). Default true. */
+  background?: boolean;
+  /**
+   * Starts the demo provider (the hosts pass the bundled sandbox, its state kept in the data folder; the engine
+   * does not import it). Without one, accounts.demo is refused.
+   */
+  startDemoProvider?: (dataDir: string) => Promise<DemoProvider>;
+  /** Overrides of the API client's retry policy, e.g. a deadline where a person waits for each command (the CLI). */
+  retry?: Partial<RetryPolicy>;
+}
+
+export const DEMO_ACCOUNT = 'Demo';

@@ -1,0 +1,31 @@
+/**
+ * data.list as the user sees it: the mirror's page with pending entries laid over it, held to the list's filters
+ * and text like every other row. A queued create shows only if it matches; a row whose pending edit makes it
+ * stop matching is left out; a row whose pending edit makes it match (its stored values do not) joins the
+ * queued creates at the head of the first page. The total counts what is shown across all pages.
+ */
+import type { ListInput } from '../../../shared/contract.js';
+import { isLocalId } from '../../../shared/outbox/local-ids.js';
+import type { ListPage, OverlaidRecord } from '../../../shared/queries.js';
+import type { AccountSession } from '../account-session.js';
+import { editedRows, overlaid, queuedCreates } from './overlay-view.js';
+
+export function overlaidList({ mirror, outbox }: Pick<AccountSession, 'mirror' | 'outbox'>, input: ListInput): ListPage<OverlaidRecord> {
+  const { resource } = input;
+  const page = mirror.list(resource, input as Parameters<typeof mirror.list>[1]);
+  const pending = outbox.pending();
+  const matches = mirror.matcher(resource, input as Parameters<typeof mirror.matcher>[1]);
+  const shows = (record: object) => matches === null || matches(record);
+
+  // The stored rows the SQL matched: a pending edit may take one out.
+  const rows = overlaid(resource, page.rows, pending).filter((r) => !isLocalId(r.id) && (r.pendingEntryIds.length === 0 || shows(r)));
+  const created = queuedCreates(resource, pending).filter(shows);
+  // With nothing to filter on, edits move no row in or out of the list.
+  const edited = matches === null ? [] : editedRows(mirror, resource, pending);
+  const joined = edited.filter(({ stored, shown }) => !shows(stored) && shows(shown)).map(({ shown }) => shown);
+  const left = edited.filter(({ stored, shown }) => shows(stored) && !shows(shown)).length;
+
+  // Queued creates and rows joined by an edit head the first page (whatever the sort: they are the user's unsent work).
+  const head = input.after ? [] : [...created, ...joined];
+  return { ...page, rows: [...head, ...rows], total: page.total + created.length + joined.length - left };
+}

@@ -1,0 +1,41 @@
+/**
+ * What the Desk's handler modules share: the options it was opened with, the account store, the settings store,
+ * the open account session (if any) with the demo provider behind it, and the way to emit the contract's events.
+ */
+import type { EventName, EventPayloads } from '../../../shared/contract.js';
+import type { AccountSession } from '../account-session.js';
+import type { AccountStore } from '../accounts/account-store.js';
+import type { ClientOptions } from '../api/index.js';
+import { DeskError } from '../desk-error.js';
+import type { SettingsStore } from '../settings-store.js';
+import type { DemoProvider, DeskOptions } from './options.js';
+
+export type Emit = <E extends EventName>(event: E, payload: EventPayloads[E]) => void;
+
+export class DeskState {
+  session: AccountSession | null = null;
+  demo: DemoProvider | null = null;
+
+  constructor(
+    readonly options: DeskOptions,
+    readonly accounts: AccountStore,
+    readonly settings: SettingsStore,
+    readonly emit: Emit,
+  ) {}
+
+  /** Sync and replay in the background (the app); off for one-shot commands (the CLI). */
+  get background(): boolean {
+    return this.options.background ?? true;
+  }
+
+  /** The open account's engine parts; throws when no account is open. */
+  get current(): AccountSession {
+    if (!this.session) throw new DeskError('refused', 'No account is open: add one, or start the demo account.');
+    return this.session;
+  }
+
+  /** What every API client this Desk makes shares: the retry policy, and retries told as events. */
+  clientOptions(): Pick<ClientOptions, 'retry' | 'onRetry'> {
+    return { retry: this.options.retry, onRetry: (notice) => this.emit('provider.retry', notice) };
+  }
+}

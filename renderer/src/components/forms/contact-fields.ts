@@ -1,0 +1,58 @@
+/**
+ * The contact fields a person edits, as the API names them (add-contact / update-contact) and as the mirrored
+ * record names them, so that an edit sends only what changed.
+ */
+export const CONTACT_TEXT_FIELDS = [
+  ['firstname', 'firstName'],
+  ['lastname', 'lastName'],
+  ['companyname', 'companyName'],
+  ['email', 'email'],
+  ['phonenumber', 'phoneNumber'],
+  ['address1', 'address1'],
+  ['address2', 'address2'],
+  ['city', 'city'],
+  ['state', 'state'],
+  ['postcode', 'postcode'],
+  ['country', 'country'],
+] as const;
+
+export const CONTACT_EMAIL_FIELDS = [
+  ['generalemails', 'generalEmails'],
+  ['productemails', 'productEmails'],
+  ['domainemails', 'domainEmails'],
+  ['invoiceemails', 'invoiceEmails'],
+  ['supportemails', 'supportEmails'],
+] as const;
+
+export type ContactTextParam = (typeof CONTACT_TEXT_FIELDS)[number][0];
+export type ContactEmailParam = (typeof CONTACT_EMAIL_FIELDS)[number][0];
+
+export interface ContactDraft {
+  text: Record<ContactTextParam, string>;
+  emails: Record<ContactEmailParam, boolean>;
+}
+
+/** A form filled from a record (or empty for a new contact). */
+export function contactDraft(record: Record<string, unknown> | null): ContactDraft {
+  return {
+    text: Object.fromEntries(CONTACT_TEXT_FIELDS.map(([param, field]) => [param, String(record?.[field] ?? '')])) as ContactDraft['text'],
+    emails: Object.fromEntries(CONTACT_EMAIL_FIELDS.map(([param, field]) => [param, record ? record[field] === true : false])) as ContactDraft['emails'],
+  };
+}
+
+/**
+ * The params to send: for a new contact every field given (and the e-mail preferences set); for an edit only the
+ * fields that differ from the record. Text is sent as typed but trimmed; a country in capitals.
+ */
+export function contactParams(draft: ContactDraft, record: Record<string, unknown> | null): Record<string, string | boolean> {
+  const params: Record<string, string | boolean> = {};
+  for (const [param, field] of CONTACT_TEXT_FIELDS) {
+    const value = param === 'country' ? draft.text[param].trim().toUpperCase() : draft.text[param].trim();
+    if (record ? value !== String(record[field] ?? '') : value !== '') params[param] = value;
+  }
+  for (const [param, field] of CONTACT_EMAIL_FIELDS) {
+    const value = draft.emails[param];
+    if (record ? value !== (record[field] === true) : value) params[param] = value;
+  }
+  return params;
+}

@@ -1,0 +1,36 @@
+/**
+ * A failed send of a form, as the form shows it: each field's message under that field, and what names no field
+ * of the form (the provider's refusal, the network) above the buttons.
+ */
+import { DeskCallError } from '../../bridge';
+
+export interface FormErrors {
+  fields: Record<string, string>;
+  general: string | null;
+  /** Every issue as the engine named it (`items[1].amount`), for forms with rows of fields. */
+  issues: readonly { field: string; message: string }[];
+}
+
+export const NO_ERRORS: FormErrors = { fields: {}, general: null, issues: [] };
+
+/**
+ * `known` are the form's own field names. An issue on a nested path (`attachments[1].name`) lands on its first
+ * part (`attachments`), prefixed with the rest so that the person can tell which item it is about.
+ */
+export function formErrors(error: unknown, known: readonly string[]): FormErrors {
+  if (!(error instanceof DeskCallError)) return { fields: {}, general: error instanceof Error ? error.message : String(error), issues: [] };
+  const fields: Record<string, string> = {};
+  const unplaced: string[] = [];
+  for (const issue of error.issues ?? []) {
+    const head = /^[^.[]+/.exec(issue.field)?.[0] ?? '';
+    if (!known.includes(head)) {
+      unplaced.push(issue.field ? `${issue.field}: ${issue.message}` : issue.message);
+      continue;
+    }
+    const rest = issue.field.slice(head.length);
+    const message = rest ? `${rest.replace(/^\./, '')}: ${issue.message}` : issue.message;
+    fields[head] = fields[head] ? `${fields[head]}; ${message}` : message;
+  }
+  const general = error.issues?.length ? (unplaced.length ? unplaced.join('; ') : null) : error.message;
+  return { fields, general, issues: error.issues ?? [] };
+}

@@ -1,0 +1,66 @@
+/** Domains: their list screen and detail pane; queued edits show over them. */
+import { moneyColumn, type SharedResourceDescriptor } from './descriptor.js';
+
+export const domains = {
+  overlaid: true,
+  view: {
+    resource: 'domains',
+    titleFields: ['domainName'],
+    searchable: true,
+    columns: [
+      { field: 'domainName', kind: 'text', width: 280, sort: 'domainName' },
+      { field: 'status', kind: 'status', width: 120, sort: 'status' },
+      { field: 'registrar', kind: 'text', width: 130 },
+      { field: 'regDate', kind: 'date', width: 120, sort: 'regDate' },
+      { field: 'expiryDate', kind: 'date', width: 120, sort: 'expiryDate' },
+      { field: 'nextDueDate', kind: 'date', width: 120, sort: 'nextDueDate' },
+      moneyColumn('recurringAmount', { sort: 'recurringAmount' }),
+      { field: 'doNotRenew', kind: 'bool', width: 120 },
+    ],
+    filters: [
+      { name: 'status', kind: 'choice' },
+      { name: 'registrar', kind: 'choice' },
+      { name: 'expiryDate', kind: 'range' },
+      { name: 'expiringWithinDays', kind: 'within' },
+      { name: 'nextDueDate', kind: 'range' },
+      { name: 'doNotRenew', kind: 'flag' },
+    ],
+    detail: [
+      {
+        title: 'overview',
+        fields: [
+          { field: 'regType', kind: 'text' },
+          { field: 'registrar', kind: 'text' },
+          { field: 'regPeriod', kind: 'number', unit: 'years' },
+          { field: 'orderId', label: 'order', kind: 'link', to: 'orders' },
+        ],
+      },
+      {
+        title: 'dates',
+        fields: [
+          { field: 'regDate', kind: 'date' },
+          { field: 'expiryDate', kind: 'date' },
+          { field: 'nextDueDate', kind: 'date' },
+        ],
+      },
+      {
+        title: 'billing',
+        fields: [
+          { field: 'firstPaymentAmount', kind: 'money' },
+          { field: 'recurringAmount', kind: 'money' },
+          { field: 'paymentMethodName', kind: 'text' },
+          { field: 'doNotRenew', kind: 'bool' },
+        ],
+      },
+      {
+        title: 'options',
+        fields: [
+          { field: 'dnsManagement', kind: 'bool' },
+          { field: 'emailForwarding', kind: 'bool' },
+          { field: 'idProtection', kind: 'bool' },
+          { field: 'notes', kind: 'text' },
+        ],
+      },
+    ],
+  },
+} satisfies SharedResourceDescriptor<'domains'>;

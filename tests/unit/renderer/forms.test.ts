@@ -1,0 +1,60 @@
+/** The pure parts of the renderer's forms: what a contact form sends, and where an engine refusal lands. */
+import { describe, expect, it } from 'vitest';
+import { DeskCallError } from '../../../shared/bridge';
+import { contactDraft, contactParams } from '../../../renderer/src/components/forms/contact-fields';
+import { formErrors } from '../../../renderer/src/components/forms/form-errors';
+
+const record = {
+  id: 7, firstName: 'Ada', lastName: 'Byron', companyName: '', email: 'ada@example.com', phoneNumber: '', address1: '',
+  address2: '', city: 'London', state: '', postcode: '', country: 'GB', generalEmails: false, productEmails: false,
+  domainEmails: false, invoiceEmails: true, supportEmails: false,
+};
+
+describe('contactParams', () => {
+  it('sends only what an edit changed, trimmed, with the country in capitals', () => {
+    const draft = contactDraft(record);
+    draft.text.city = '  Rovereto ';
+    draft.text.country = 'it';
+    draft.emails.invoiceemails = false;
+    expect(contactParams(draft, record)).toEqual({ city: 'Rovereto', country: 'IT', invoiceemails: false });
+  });
+
+  it('sends nothing for an edit that changed nothing, and can clear a field', () => {
+    expect(contactParams(contactDraft(record), record)).toEqual({});
+    const draft = contactDraft(record);
+    draft.text.city = '';
+    expect(contactParams(draft, record)).toEqual({ city: '' });
+  });
+
+  it('sends every given field of a new contact and only the e-mails switched on', () => {
+    const draft = contactDraft(null);
+    draft.text.firstname = 'Grace';
+    draft.text.email = 'grace@example.com';
+    draft.emails.supportemails = true;
+    expect(contactParams(draft, null)).toEqual({ firstname: 'Grace', email: 'grace@example.com', supportemails: true });
+  });
+});
+
+describe('formErrors', () => {
+  const refusal = (issues: { field: string; message: string }[]) =>
+    new DeskCallError({ code: 'invalid_input', message: 'add-contact: …', issues });
+
+  it('puts each issue under its field and a nested one under its head, naming the item', () => {
+    const errors = formErrors(
+      refusal([
+        { field: 'email', message: 'must be an e-mail address' },
+        { field: 'attachments[1].name', message: '.exe files cannot be attached' },
+      ]),
+      ['email', 'attachments'],
+    );
+    expect(errors).toMatchObject({ fields: { email: 'must be an e-mail address', attachments: '[1].name: .exe files cannot be attached' }, general: null });
+  });
+
+  it('says above the buttons what names no field of the form, and a refusal without issues in its own words', () => {
+    expect(formErrors(refusal([{ field: 'tax_id', message: 'is not allowed' }]), ['email']).general).toBe('tax_id: is not allowed');
+    expect(formErrors(new DeskCallError({ code: 'offline', message: 'The provider cannot be reached' }), ['email'])).toMatchObject({
+      fields: {},
+      general: 'The provider cannot be reached',
+    });
+  });
+});
