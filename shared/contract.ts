@@ -11,7 +11,7 @@ import type { OutboxEntry } from './outbox/entry.js';
 import { MUTATION_KINDS } from './outbox/kinds.js';
 import type { MutationKind } from './outbox/kinds.js';
 import { ENTRY_STATES, type EntryState } from './outbox/states.js';
-import type { AnyMutationInput } from './outbox/schemas.js';
+import type { AnyMutationInput, Mutation } from './outbox/schemas.js';
 import type { ExportFile, Facet, ListPage, OverlaidRecord, OverlaidSearchHit } from './queries.js';
 import { RESOURCE_NAMES, SYNCED_RESOURCES, type ResourceName, type ResourceRecords } from './records.js';
 import { NOTABLE_KINDS, type Connectivity, type SyncProgress, type SyncRunRecord, type SyncState, type SyncSummary } from './sync.js';
@@ -58,11 +58,15 @@ export const ExportInputSchema = ListInputSchema.omit({ after: true, limit: true
   bom: z.boolean().optional(),
 });
 
-/** One queued mutation: its kind and its parameters (checked again, per kind, by the outbox). */
+/**
+ * One queued mutation: its kind and its parameters. Typed as the union over the kinds' schemas (Mutation), so
+ * a front end that passes the wrong params for a kind does not compile; at run time only the shape is checked
+ * here, and the params are checked per kind by the outbox, whose messages name each field (`items[1].amount`).
+ */
 export const EnqueueInputSchema = z.strictObject({
   kind: z.enum(MUTATION_KINDS, { error: `must be one of ${MUTATION_KINDS.join(', ')}` }),
   params: z.record(z.string(), z.unknown(), { error: 'must be an object of parameters' }),
-});
+}) as unknown as z.ZodType<Mutation, Mutation>;
 
 /** The same change applied to many contacts at once: one update-contact per contact, queued together. */
 export const BulkContactUpdateSchema = z.strictObject({
@@ -189,7 +193,10 @@ export const PROCEDURES = {
   'outbox.list': procedure(z.strictObject({ states: z.array(z.enum(ENTRY_STATES)).optional(), kind: z.enum(MUTATION_KINDS).optional() }).optional()).returns<OutboxEntry[]>(),
   'outbox.counts': procedure(none).returns<Record<EntryState, number>>(),
   'outbox.retry': procedure(z.strictObject({ id })).returns<OutboxEntry>(),
-  'outbox.edit': procedure(z.strictObject({ id, params: z.record(z.string(), z.unknown()) })).returns<OutboxEntry>(),
+  /** New params for an entry, checked against its kind by the outbox (typed as some kind's params: the kind is the entry's). */
+  'outbox.edit': procedure(
+    z.strictObject({ id, params: z.record(z.string(), z.unknown()) }) as unknown as z.ZodType<{ id: number; params: AnyMutationInput }, { id: number; params: AnyMutationInput }>,
+  ).returns<OutboxEntry>(),
   'outbox.discard': procedure(z.strictObject({ id })).returns<OutboxEntry>(),
   /** A needs-review entry the user found applied on the provider (a create with the id it got there, if known). */
   'outbox.markApplied': procedure(z.strictObject({ id, serverId: id.optional() })).returns<OutboxEntry>(),

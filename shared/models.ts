@@ -142,7 +142,6 @@ export interface Order {
   contactId: number | null;
   date: IsoDateTime | null;
   nameservers: string;
-  transferSecret: string;
   renewals: string;
   promoCode: string;
   promoType: string;
@@ -241,8 +240,6 @@ export interface Ticket {
   name: string;
   email: string;
   cc: string;
-  /** Access code. */
-  c: string;
   date: IsoDateTime | null;
   subject: string;
   status: string;
@@ -252,6 +249,15 @@ export interface Ticket {
   lastReply: IsoDateTime | null;
   flag: boolean;
   service: string;
+}
+
+/**
+ * A ticket as get-tickets lists it: with its access code, a secret (whoever has it reads and answers the
+ * ticket without signing in). Only the reconciliation of a lost open-ticket reads it; the mirror, and so every
+ * view and export, keeps the ticket without it (Ticket).
+ */
+export interface ListedTicket extends Ticket {
+  c: string;
 }
 
 export interface ClientDetails {

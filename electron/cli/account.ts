@@ -34,7 +34,7 @@ export async function accountAdd({ desk, words: [name], options, secrets: given 
     );
   }
   const added = await withFlagNames('account add', () =>
-    desk.call('accounts.add', {
+    desk.callUnchecked('accounts.add', {
       name,
       baseUrl: options['base-url'],
       altBaseUrl: options['alt-base-url'] ?? '',
@@ -62,7 +62,7 @@ export async function accountEdit({ desk, words: [name], options, secrets }: Com
   if (Object.values(changes).every((value) => value === undefined)) {
     throw new UsageError('account edit: give what changes (--base-url, --alt-base-url, --service, --client-id, --username)', 'account edit');
   }
-  const edited = await withFlagNames('account edit', () => desk.call('accounts.edit', { name, ...changes }));
+  const edited = await withFlagNames('account edit', () => desk.callUnchecked('accounts.edit', { name, ...changes }));
   say(`account "${edited.name}" now connects to ${edited.baseUrl} (service "${edited.service}")`);
   return 0;
 }
@@ -81,7 +81,7 @@ export async function accountList({ desk, options }: CommandContext): Promise<nu
 }
 
 export async function accountUse({ desk, words: [name] }: CommandContext): Promise<number> {
-  await desk.call('accounts.select', { name });
+  await desk.callUnchecked('accounts.select', { name });
   say(`"${name}" is now the current account`);
   return 0;
 }
@@ -89,7 +89,7 @@ export async function accountUse({ desk, words: [name] }: CommandContext): Promi
 export async function accountRemove({ desk, words: [name], options }: CommandContext): Promise<number> {
   let left: AccountSummary[];
   try {
-    left = await desk.call('accounts.remove', { name, force: options.force, keepData: options['keep-data'] });
+    left = await desk.callUnchecked('accounts.remove', { name, force: options.force, keepData: options['keep-data'] });
   } catch (error) {
     if (!(error instanceof DeskError) || error.code !== 'refused') throw error;
     throw new Error(

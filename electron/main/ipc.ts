@@ -29,7 +29,7 @@ export interface BoundWindow {
   readonly webContents: { readonly mainFrame: unknown; send(channel: string, payload: unknown): void };
 }
 
-export type DeskEvents = Pick<Desk, 'call' | 'on' | 'off'>;
+export type DeskEvents = Pick<Desk, 'callUnchecked' | 'on' | 'off'>;
 
 const REFUSED: CallReply = { ok: false, error: { code: 'refused', message: 'This request did not come from the app’s own window.' } };
 
@@ -45,7 +45,7 @@ export class DeskBinding {
       ipc.handle(procedureChannel(name), async (event, input) => {
         if (!this.isTrusted(event)) return REFUSED;
         try {
-          return { ok: true, value: await desk.call(name, input) };
+          return { ok: true, value: await desk.callUnchecked(name, input) };
         } catch (error) {
           return { ok: false, error: toDeskError(error, name).toJSON() };
         }

@@ -193,4 +193,6 @@ test('Check domain: a free name is registered for the years chosen, a held one t
   await expect(transfer).toBeHidden();
   const [transferOrder] = await queued(page, 'add-order');
   expect(transferOrder?.params).toMatchObject({ domain: ['example.com'], domaintype: ['transfer'] });
+  // The engine seals the code and shows it masked, never as typed.
+  expect(JSON.stringify(transferOrder)).not.toContain('s3cr3t-Transfer');
 });

@@ -71,7 +71,7 @@ test('an edit whose create was discarded needs review; "It went through" settles
   await invoke(page, 'accounts.signOut', { name: 'Demo' });
   try {
     const created = await invoke(page, 'outbox.enqueue', { kind: 'add-contact', params: { firstname: 'Ada', lastname: 'Byron', email: 'ada@example.com' } });
-    const edit = await invoke(page, 'outbox.enqueue', { kind: 'update-contact', params: { contactid: created.localId, city: 'Trento' } });
+    const edit = await invoke(page, 'outbox.enqueue', { kind: 'update-contact', params: { contactid: created.localId!, city: 'Trento' } });
     await page.getByRole('link', { name: 'Outbox' }).click();
     const create = row(page, created.id);
     await expect(create).toContainText('Ada Byron');
@@ -99,7 +99,7 @@ test('a create that needs review takes the id it got on the provider, checked by
     const contact = await invoke(page, 'outbox.enqueue', { kind: 'add-contact', params: { firstname: 'Grace', lastname: 'Hopper', email: 'grace@example.com' } });
     const ticket = await invoke(page, 'outbox.enqueue', {
       kind: 'open-ticket',
-      params: { deptid: department.id, subject: 'Compiler question', message: 'Hello', contactid: contact.localId },
+      params: { deptid: department.id as number, subject: 'Compiler question', message: 'Hello', contactid: contact.localId! },
     });
     await page.getByRole('link', { name: 'Outbox' }).click();
     await row(page, contact.id).getByRole('button', { name: `Discard #${contact.id}` }).click();

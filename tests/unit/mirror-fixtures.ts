@@ -58,7 +58,7 @@ export function contact(id: number, fields: Partial<Contact> = {}): Contact {
 
 export function ticket(id: number, fields: Partial<Ticket> = {}): Ticket {
   return {
-    id, tid: String(100000 + id), deptId: 1, userId: 1, name: 'Ada', email: 'ada@bakery.test', cc: '', c: 'abc',
+    id, tid: String(100000 + id), deptId: 1, userId: 1, name: 'Ada', email: 'ada@bakery.test', cc: '',
     date: '2026-11-01 10:00:00', subject: `Question ${id}`, status: 'Open', priority: 'Medium', admin: '',
     attachment: '', lastReply: '2026-11-01 10:00:00', flag: false, service: '',
     ...fields,
@@ -68,7 +68,7 @@ export function ticket(id: number, fields: Partial<Ticket> = {}): Ticket {
 export function order(id: number, fields: Partial<Order> = {}): Order {
   return {
     id, orderNum: String(4000000000 + id), userId: 1, contactId: null, date: '2026-10-01 09:00:00', nameservers: '',
-    transferSecret: '', renewals: '', promoCode: '', promoType: '', promoValue: '', orderData: '', amount: '12.00',
+    renewals: '', promoCode: '', promoType: '', promoValue: '', orderData: '', amount: '12.00',
     paymentMethod: 'mailin', invoiceId: 500 + id, status: 'Pending', ipAddress: '', fraudModule: '', fraudOutput: '',
     notes: '', paymentMethodName: 'Mail In', paymentStatus: 'Unpaid', name: 'Ada Baker', currencyPrefix: '$',
     currencySuffix: ' USD', fraudData: '',

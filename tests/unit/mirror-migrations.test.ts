@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -5,7 +6,7 @@ import { MIGRATIONS, Mirror } from '../../electron/core/mirror/index.js';
 import { descriptorOf } from '../../electron/core/mirror/resources.js';
 import { searchRowid } from '../../electron/core/mirror/search-index.js';
 import { migrate, schemaVersion } from '../../electron/core/sqlite.js';
-import { contact, domain, openMirror, tempDir } from './mirror-fixtures.js';
+import { contact, domain, openMirror, order, tempDir, ticket } from './mirror-fixtures.js';
 
 let dir: string;
 let cleanup: () => void;
@@ -94,6 +95,30 @@ describe('mirror migrations', () => {
     expect(mirror.db.prepare('SELECT rowid, terms FROM search_index').all()).toEqual([{ rowid, terms: null }]);
     expect(mirror.search('exam')).toEqual([{ resource: 'domains', id: 7, title: 'example.com', subtitle: expect.any(String) }]);
     mirror.close();
+  });
+
+  it('upgrades a v4 file: transfer secrets and ticket access codes leave the records, their hashes those of the new JSON', () => {
+    const mirror = openMirror(dir);
+    mirror.applySnapshot('orders', [order(1)]);
+    mirror.applySnapshot('tickets', [ticket(2)]);
+    const hashes = () => mirror.db.prepare("SELECT hash FROM orders UNION ALL SELECT hash FROM tickets").pluck().all();
+    const written = hashes();
+    // The rows as v4 wrote them, the secrets in their JSON.
+    mirror.db.prepare("UPDATE orders SET json = json_set(json, '$.transferSecret', 'Order-EPP-9z'), hash = 'v4'").run();
+    mirror.db.prepare("UPDATE tickets SET json = json_set(json, '$.c', 'Access-7q'), hash = 'v4'").run();
+    mirror.db.pragma('user_version = 4');
+    mirror.close();
+
+    const upgraded = openMirror(dir);
+    expect(schemaVersion(upgraded.db)).toBe(MIGRATIONS.at(-1)!.version);
+    expect(upgraded.get('orders', 1)).toEqual(order(1));
+    expect(upgraded.get('tickets', 2)).toEqual(ticket(2));
+    expect(upgraded.db.prepare("SELECT hash FROM orders UNION ALL SELECT hash FROM tickets").pluck().all()).toEqual(written);
+    upgraded.close();
+    for (const name of readdirSync(dir)) {
+      const bytes = readFileSync(join(dir, name));
+      expect(bytes.includes('Order-EPP-9z') || bytes.includes('Access-7q'), name).toBe(false);
+    }
   });
 
   it('reopening runs nothing again and keeps the data', () => {

@@ -5,7 +5,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ClientStats, Contact, Order, OrderLineItem, Page, Ticket } from '../../shared/models.js';
+import type { ClientStats, Contact, ListedTicket, Order, OrderLineItem, Page } from '../../shared/models.js';
 import { ApiError, type ApiErrorKind } from '../../electron/core/api/errors.js';
 import type { OutboxClient } from '../../electron/core/outbox/index.js';
 
@@ -36,7 +36,7 @@ export function contact(over: Partial<Contact> & { id: number }): Contact {
   };
 }
 
-export function ticket(over: Partial<Ticket> & { id: number }): Ticket {
+export function ticket(over: Partial<ListedTicket> & { id: number }): ListedTicket {
   return {
     tid: String(100000 + over.id), deptId: 1, userId: 1, name: '', email: '', cc: '', c: 'abc', date: null, subject: '', status: 'Open',
     priority: 'Medium', admin: '', attachment: '', lastReply: null, flag: false, service: '', ...over,
@@ -49,7 +49,7 @@ export function lineItem(type: string, domain = '', relId: number | null = null)
 
 export function order(over: Partial<Order> & { id: number }): Order {
   return {
-    orderNum: '1234567890', userId: 1, contactId: null, date: null, nameservers: '', transferSecret: '', renewals: '', promoCode: '',
+    orderNum: '1234567890', userId: 1, contactId: null, date: null, nameservers: '', renewals: '', promoCode: '',
     promoType: '', promoValue: '', orderData: '', amount: '1.00', paymentMethod: 'mailin', invoiceId: null, status: 'Pending',
     ipAddress: '', fraudModule: '', fraudOutput: '', notes: '', paymentMethodName: '', paymentStatus: '', name: '', currencyPrefix: '$',
     currencySuffix: ' USD', fraudData: '', lineItems: [], ...over,
@@ -90,7 +90,7 @@ function page<T>(items: T[], params: { limitstart?: number; limitnum?: number })
 export class FakeClient implements OutboxClient {
   readonly calls: Array<{ op: Operation; params: any }> = [];
   contacts: Contact[] = [];
-  tickets: Ticket[] = [];
+  tickets: ListedTicket[] = [];
   orders: Order[] = [];
   invoiceStats: ClientStats | null = stats([0, 0]);
   /** Calls in progress right now, and the most seen at once. */

@@ -17,10 +17,10 @@ import type {
   InvoiceCreated,
   Order,
   OrderCreated,
+  ListedTicket,
   Page,
   ProductAddon,
   Service,
-  Ticket,
   TicketOpened,
   Token,
   Transaction,
@@ -235,8 +235,8 @@ export class ResellerClient {
     return decode.decodeSupportDepartments(await this.json('get-support-departments', []));
   }
 
-  async getTickets(params: P.TicketsParams = {}): Promise<Page<Ticket>> {
-    return decode.decodeTickets(await this.json('get-tickets', formEntries({ ...params })));
+  async getTickets(params: P.TicketsParams = {}): Promise<Page<ListedTicket>> {
+    return decode.decodeListedTickets(await this.json('get-tickets', formEntries({ ...params })));
   }
 
   /**

@@ -10,6 +10,7 @@ import type {
   Contact,
   Department,
   Domain,
+  ListedTicket,
   Order,
   Page,
   ProductAddon,
@@ -78,8 +79,12 @@ export const decodeAnnouncements: ListDecoder<Announcement> =
   listDecoder('get-announcements', 'announcements', 'announcement', records.announcement);
 export const decodeSupportDepartments: ListDecoder<Department> =
   listDecoder('get-support-departments', 'departments', 'department', records.department);
+/** Tickets as the mirror keeps them (a sync's pages), without their access codes. */
 export const decodeTickets: ListDecoder<Ticket> =
   listDecoder('get-tickets', 'tickets', 'ticket', records.ticket);
+/** Tickets with their access codes (ResellerClient.getTickets: the reconciliation of a lost open-ticket). */
+export const decodeListedTickets: ListDecoder<ListedTicket> =
+  listDecoder('get-tickets', 'tickets', 'ticket', records.listedTicket);
 export const decodeProductAddons: ListDecoder<ProductAddon> =
   listDecoder('get-product-addons', 'addons', 'addon', records.productAddon);
 export const decodeProductConfigoptions: ListDecoder<ConfigOption> =

@@ -12,6 +12,7 @@ import type {
   Contact,
   Department,
   Domain,
+  ListedTicket,
   Order,
   ProductAddon,
   Service,
@@ -129,7 +130,6 @@ export const order = record({
   contactId: ['contactid', optId],
   date: ['date', dateTime],
   nameservers: ['nameservers', text],
-  transferSecret: ['transfersecret', text],
   renewals: ['renewals', text],
   promoCode: ['promocode', text],
   promoType: ['promotype', text],
@@ -213,7 +213,8 @@ export const department = record({
   openTickets: ['opentickets', count],
 }) satisfies Decode<Department>;
 
-export const ticket = record({
+// A ticket's access code (`c`) is read only where it is needed: see ListedTicket.
+const TICKET_FIELDS = {
   id: ['id', id],
   tid: ['tid', text],
   deptId: ['deptid', optId],
@@ -221,7 +222,6 @@ export const ticket = record({
   name: ['name', text],
   email: ['email', text],
   cc: ['cc', text],
-  c: ['c', text],
   date: ['date', dateTime],
   subject: ['subject', text],
   status: ['status', text],
@@ -231,7 +231,10 @@ export const ticket = record({
   lastReply: ['lastreply', dateTime],
   flag: ['flag', flag],
   service: ['service', text],
-}) satisfies Decode<Ticket>;
+} as const;
+
+export const ticket = record(TICKET_FIELDS) satisfies Decode<Ticket>;
+export const listedTicket = record({ ...TICKET_FIELDS, c: ['c', text] }) satisfies Decode<ListedTicket>;
 
 /** `userid` may be missing where only `id` is sent (both name the client); decodeClientDetails falls back. */
 export const clientDetails = record({

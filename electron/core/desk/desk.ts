@@ -5,7 +5,7 @@
  * handled by a module of their own, sharing one DeskState.
  */
 import { EventEmitter } from 'node:events';
-import { PROCEDURES, type EventName, type EventPayloads, type ProcedureName, type ProcedureOutput } from '../../../shared/contract.js';
+import { PROCEDURES, type EventName, type EventPayloads, type ProcedureInput, type ProcedureName, type ProcedureOutput } from '../../../shared/contract.js';
 import { AccountStore } from '../accounts/account-store.js';
 import { DeskError, toDeskError } from '../desk-error.js';
 import { fileSettingsStore } from '../settings-store.js';
@@ -53,8 +53,19 @@ export class Desk extends EventEmitter<DeskEvents> {
     return desk;
   }
 
-  /** Runs one procedure of the contract. Rejects with a DeskError (a CallError) on any failure. */
-  async call<N extends ProcedureName>(name: N, input?: unknown): Promise<ProcedureOutput<N>> {
+  /**
+   * Runs one procedure of the contract, its input typed from the contract (a wrong mutation's params fail to
+   * compile). Rejects with a DeskError (a CallError) on any failure.
+   */
+  call<N extends ProcedureName>(name: N, ...input: undefined extends ProcedureInput<N> ? [input?: ProcedureInput<N>] : [input: ProcedureInput<N>]): Promise<ProcedureOutput<N>> {
+    return this.callUnchecked(name, input[0]);
+  }
+
+  /**
+   * The same for a caller whose input is not typed yet (what arrives over IPC or the web host's socket): the
+   * contract's schema checks it at run time, as it does every input.
+   */
+  async callUnchecked<N extends ProcedureName>(name: N, input: unknown): Promise<ProcedureOutput<N>> {
     try {
       if (!Object.hasOwn(PROCEDURES, name)) throw new DeskError('not_found', `No procedure named "${String(name)}".`);
       const parsed = PROCEDURES[name].input.parse(input) as ParsedInput<N>;

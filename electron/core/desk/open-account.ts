@@ -4,10 +4,10 @@ import { RESOURCE_NAMES } from '../../../shared/records.js';
 import { AccountSession } from '../account-session.js';
 import { CLIENT_SECRET_SECRET, PASSWORD_SECRET } from '../api/index.js';
 import { DeskError } from '../desk-error.js';
+import { changedResources, maskedEntry } from '../outbox/index.js';
 import { AtRestCipher } from '../vault/index.js';
 import { emitAccounts } from './account-summaries.js';
 import { DEMO_ACCOUNT } from './options.js';
-import { resourcesOf } from './overlay-view.js';
 import { signedOutReason } from './session.js';
 import type { DeskState } from './state.js';
 
@@ -34,8 +34,9 @@ export async function openAccount(state: DeskState, config: AccountConfig, remem
   });
   session.on('connectivity', ({ state: connectivity }) => state.emit('connectivity', { state: connectivity, reason: signedOutReason(state) }));
   session.on('outbox-changed', (entry) => {
-    state.emit('outbox.changed', { entry, counts: session.outbox.counts() });
-    state.emit('data.changed', { resources: resourcesOf(entry.kind) });
+    // The session saw the entry whole (it keeps an EPP code it got); what leaves the engine is masked.
+    state.emit('outbox.changed', { entry: maskedEntry(entry), counts: session.outbox.counts() });
+    state.emit('data.changed', { resources: changedResources(entry.kind) });
   });
   emitAccounts(state);
   // Another account's mirror: to every open view, all of its rows changed.

@@ -3,32 +3,12 @@
  * the mirror rows pending entries name, with those entries laid over them (outbox/overlay.ts).
  */
 import type { OutboxEntry } from '../../../shared/outbox/entry.js';
-import type { MutationKind } from '../../../shared/outbox/kinds.js';
 import { isLocalId } from '../../../shared/outbox/local-ids.js';
 import type { OverlaidRecord } from '../../../shared/queries.js';
 import type { ResourceName, ResourceRecords } from '../../../shared/records.js';
 import { isOverlaid } from '../../../shared/resources/index.js';
 import type { Mirror } from '../mirror/index.js';
-import { overlay } from '../outbox/index.js';
-
-/** The resources whose views a change of this kind of entry touches. */
-export function resourcesOf(kind: MutationKind): ResourceName[] {
-  switch (kind) {
-    case 'add-contact':
-    case 'update-contact':
-    case 'delete-contact':
-      return ['contacts'];
-    case 'open-ticket':
-    case 'add-ticket-reply':
-      return ['tickets'];
-    case 'create-invoice':
-      return ['invoices'];
-    case 'add-order':
-      return ['orders', 'services', 'domains'];
-    case 'domain-request-epp':
-      return ['domains'];
-  }
-}
+import { changedResources, overlay } from '../outbox/index.js';
 
 /** A mirror row with a pending entry: as stored, and as shown. */
 export interface EditedRow {
@@ -57,7 +37,7 @@ export function editedRows(mirror: Mirror, resource: ResourceName, pending: read
   if (!isOverlaid(resource)) return [];
   const ids = new Set(
     pending
-      .filter((entry) => resourcesOf(entry.kind).includes(resource))
+      .filter((entry) => changedResources(entry.kind).includes(resource))
       .flatMap((entry) => /^[a-z]+:(\d+)$/.exec(entry.recordKey)?.[1] ?? [])
       .map(Number),
   );

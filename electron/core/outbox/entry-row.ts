@@ -1,10 +1,12 @@
 /** How a database row of the entries table becomes an OutboxEntry. */
-import { isCreate } from '../../../shared/outbox/kinds.js';
+import { isCreate } from '../../../shared/outbox/definitions.js';
 import { localIdOf } from '../../../shared/outbox/local-ids.js';
 import type { EntryProblem, OutboxEntry } from '../../../shared/outbox/entry.js';
 import type { MutationKind } from '../../../shared/outbox/kinds.js';
 import type { EntryState } from '../../../shared/outbox/states.js';
+import { masked } from '../../../shared/outbox/secrets.js';
 import { AtRestCipher } from '../vault/at-rest-cipher.js';
+import { LostSecretError, openFields, openWhatCan, secretParamsOf, secretResultOf } from './secret-fields.js';
 
 /** A row of the entries table. */
 export interface EntryRow {
@@ -26,14 +28,18 @@ export interface EntryRow {
   precheck: string | null;
 }
 
-/** `cipher` opens sealed results; one it cannot open (sealed under a key since lost) reads as no result. */
+/**
+ * The entry with its secret params masked (they are sealed in the row; only sending uses them open) and its
+ * result open: `cipher` opens its sealed fields; a result it cannot open (sealed under a key since lost)
+ * reads as no result. Front ends get the result masked too (Outbox, maskedEntry).
+ */
 export function toEntry(row: EntryRow, waitingFor: string | null, cipher: AtRestCipher): OutboxEntry {
   return {
     id: row.id,
     kind: row.kind,
     localId: isCreate(row.kind) ? localIdOf(row.id) : null,
     recordKey: row.record_key,
-    params: JSON.parse(row.params),
+    params: paramsOf(row, cipher),
     state: row.state,
     attempts: row.attempts,
     lastError: row.error_kind === null ? null : problemOf(row),
@@ -42,13 +48,26 @@ export function toEntry(row: EntryRow, waitingFor: string | null, cipher: AtRest
     updatedAt: row.updated_at,
     sentAt: row.sent_at,
     nextAttemptAt: row.next_attempt_at,
-    result: resultOf(row.result, cipher),
+    result: resultOf(row, cipher),
   } as OutboxEntry;
 }
 
-function resultOf(stored: string | null, cipher: AtRestCipher): unknown {
-  const json = stored !== null && AtRestCipher.isSealed(stored) ? cipher.open(stored) : stored;
-  return json === null ? null : JSON.parse(json);
+/** Secret params masked in their own shape (a list stays a list); one the cipher cannot open shows as one mask. */
+function paramsOf({ kind, params }: EntryRow, cipher: AtRestCipher): unknown {
+  const fields = secretParamsOf(kind);
+  return masked(openWhatCan(JSON.parse(params) as Record<string, unknown>, fields, cipher).opened, fields);
+}
+
+function resultOf({ kind, result }: EntryRow, cipher: AtRestCipher): unknown {
+  // Written before secret fields were sealed one by one, an EPP request's whole result is sealed.
+  const json = result !== null && AtRestCipher.isSealed(result) ? cipher.open(result) : result;
+  if (json === null) return null;
+  try {
+    return openFields(JSON.parse(json) as Record<string, unknown>, secretResultOf(kind), cipher);
+  } catch (error) {
+    if (error instanceof LostSecretError) return null;
+    throw error;
+  }
 }
 
 function problemOf(row: EntryRow): EntryProblem {

@@ -8,7 +8,8 @@
  */
 import { ApiError } from '../api/errors.js';
 import type { EntryProblem } from '../../../shared/outbox/entry.js';
-import { isIdempotent, type MutationKind } from '../../../shared/outbox/kinds.js';
+import { isIdempotent } from '../../../shared/outbox/definitions.js';
+import type { MutationKind } from '../../../shared/outbox/kinds.js';
 
 export type SendFailure =
   /** Credentials refused: the whole queue waits for a new sign-in. */

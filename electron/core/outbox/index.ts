@@ -3,7 +3,8 @@
  * and replayed against the provider so that nothing is lost and nothing is done twice.
  */
 export type { EntryProblem, MutationResult, OutboxEntry, OutboxEntryOf, ResultMap } from '../../../shared/outbox/entry.js';
-export { isCreate, MUTATION_KINDS, type CreateKind, type MutationKind } from '../../../shared/outbox/kinds.js';
+export { changedResources, isCreate, MUTATIONS, type CreateKind } from '../../../shared/outbox/definitions.js';
+export { MUTATION_KINDS, type MutationKind } from '../../../shared/outbox/kinds.js';
 export { isLocalId, type LocalId } from '../../../shared/outbox/local-ids.js';
 export { Outbox, openOutbox, type OutboxEvents, type OutboxOptions } from './outbox.js';
 export { overlay, queuedInvoice, type OverlayResource, type OverlayRowTypes } from './overlay.js';
@@ -19,6 +20,7 @@ export {
   type StoredAttachment,
   type ValidationIssue,
 } from '../../../shared/outbox/schemas.js';
+export { maskedEntry, SECRET_MASK } from '../../../shared/outbox/secrets.js';
 export type { OutboxClient } from './send.js';
 export { ENTRY_STATES, OutboxError, PENDING_STATES, type EntryState } from '../../../shared/outbox/states.js';
 export type { EntryFilter } from './store.js';

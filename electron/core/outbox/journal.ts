@@ -5,7 +5,8 @@
 import type Database from 'better-sqlite3';
 import type { EntryProblem, MutationResult } from '../../../shared/outbox/entry.js';
 import type { EntryRow } from './entry-row.js';
-import { isCreate, type MutationKind } from '../../../shared/outbox/kinds.js';
+import { isCreate } from '../../../shared/outbox/definitions.js';
+import type { MutationKind } from '../../../shared/outbox/kinds.js';
 import { ReplayLease } from './lease.js';
 import type { EntryChanges, EntryStore } from './store.js';
 import { waitingReasons } from './waiting.js';
@@ -42,6 +43,11 @@ export class ReplayJournal {
     });
     if (sent) this.notify([id]);
     return sent;
+  }
+
+  /** A `sending` entry's params as they go out: secrets opened (LostSecretError when one cannot be). */
+  paramsToSend(row: EntryRow): Record<string, unknown> {
+    return this.store.paramsToSend(row);
   }
 
   attachmentBytes(entryId: number): Map<number, Uint8Array> {

@@ -9,7 +9,8 @@ import { openDatabase } from './database.js';
 import type { EntryProblem, OutboxEntry, OutboxEntryOf } from '../../../shared/outbox/entry.js';
 import { toEntry, type EntryRow } from './entry-row.js';
 import { ReplayJournal } from './journal.js';
-import { CREATED_RESOURCE, isCreate, type MutationKind } from '../../../shared/outbox/kinds.js';
+import { createdResource, isCreate } from '../../../shared/outbox/definitions.js';
+import type { MutationKind } from '../../../shared/outbox/kinds.js';
 import { entryIdOf } from '../../../shared/outbox/local-ids.js';
 import { localRefs, replaceLocalId, type StoredParams } from './references.js';
 import { OutboxValidationError, validateParams, type AnyMutationInput, type Mutation } from '../../../shared/outbox/schemas.js';
@@ -17,16 +18,20 @@ import { OutboxError, PENDING_STATES, type EntryState } from '../../../shared/ou
 import { EntryStore, type EntryFilter } from './store.js';
 import { waitingReasons } from './waiting.js';
 import { AtRestCipher } from '../vault/at-rest-cipher.js';
+import { maskedEntry } from '../../../shared/outbox/secrets.js';
 
 export interface OutboxOptions {
   /** Clock for created/updated times (epoch ms). */
   now?: () => number;
-  /** Seals the secrets in results (EPP codes): the account's; default, one whose key dies with the process. */
+  /** Seals the entries' secret fields (passwords, EPP codes): the account's; default, one whose key dies with the process. */
   cipher?: AtRestCipher;
 }
 
 export interface OutboxEvents {
-  /** An entry was added or changed; the entry as it is now. */
+  /**
+   * An entry was added or changed; the entry as it is now, its result open (the session keeps a returned EPP
+   * code, sealed, in the mirror) and its secret params masked. Front ends get it through maskedEntry.
+   */
   changed: [entry: OutboxEntry];
 }
 
@@ -59,19 +64,22 @@ export class Outbox extends EventEmitter<OutboxEvents> {
     return this.get(id) as OutboxEntryOf<M['kind']>;
   }
 
-  /** Entries in entry order; a local record key also finds its entries after the server id replaced it. */
+  /**
+   * Entries in entry order; a local record key also finds its entries after the server id replaced it. Here
+   * and in every entry the outbox returns, secrets are masked (shared/outbox/secrets.ts).
+   */
   list(filter: EntryFilter = {}): OutboxEntry[] {
     const recordKey = filter.recordKey === undefined ? undefined : this.currentRecordKey(filter.recordKey);
-    return this.toEntries(this.store.rows({ ...filter, recordKey }));
+    return this.toEntries(this.store.rows({ ...filter, recordKey })).map(maskedEntry);
   }
 
   get(id: number): OutboxEntry {
-    return this.toEntries([this.store.mustRow(id)])[0]!;
+    return maskedEntry(this.toEntries([this.store.mustRow(id)])[0]!);
   }
 
   /** Entries not settled yet (queued, sending, failed, needs_review): what the overlay lays over the mirror. */
   pending(): OutboxEntry[] {
-    return this.toEntries(this.store.activeRows());
+    return this.toEntries(this.store.activeRows()).map(maskedEntry);
   }
 
   counts(): Record<EntryState, number> {
@@ -131,7 +139,8 @@ export class Outbox extends EventEmitter<OutboxEvents> {
 
   /**
    * Replaces the params of a queued, failed or needs-review entry (validated like enqueue; the state stays).
-   * Stored attachments are kept by listing them as they appear in the entry's params ({attachmentId, ...}).
+   * Stored attachments are kept by listing them as they appear in the entry's params ({attachmentId, ...}),
+   * and stored secrets by giving them as the entry shows them (masked).
    */
   async edit(id: number, params: AnyMutationInput): Promise<OutboxEntry> {
     const kind = this.editable(this.store.mustRow(id)).kind;
@@ -190,7 +199,7 @@ export class Outbox extends EventEmitter<OutboxEvents> {
     for (const ref of localRefs(kind, params)) {
       const create = this.store.row(ref.entryId);
       const fail = (message: string) => new OutboxValidationError(kind, [{ field: ref.field, message }]);
-      if (!create || create.kind !== ref.create) throw fail(`${ref.localId} is not a queued ${CREATED_RESOURCE[ref.create]}`);
+      if (!create || create.kind !== ref.create) throw fail(`${ref.localId} is not a queued ${createdResource(ref.create)}`);
       if (create.state === 'cancelled') throw fail(`${ref.localId} was discarded`);
       if (create.state !== 'done') continue;
       const serverId = this.store.serverIdOf(create.id);

@@ -17,7 +17,7 @@ import type { EntryRow } from './entry-row.js';
 import { classifyReadFailure, classifySendFailure, messageOf } from './failure.js';
 import { invoiceStatsOf, type InvoiceStatsSnapshot } from './invoice-stats.js';
 import type { ReplayJournal } from './journal.js';
-import { touchesInvoiceStats } from '../../../shared/outbox/kinds.js';
+import { touchesInvoiceStats } from '../../../shared/outbox/definitions.js';
 import type { Outbox } from './outbox.js';
 import { reconcile } from './reconcile.js';
 import { sendEntry, type OutboxClient } from './send.js';
@@ -210,7 +210,7 @@ export class Replayer extends EventEmitter<ReplayerEvents> {
     if (!sending) return;
     report.sent++;
     try {
-      const { result, serverId } = await sendEntry(this.client, sending, this.journal.attachmentBytes(sending.id));
+      const { result, serverId } = await sendEntry(this.client, sending, this.journal.paramsToSend(sending), this.journal.attachmentBytes(sending.id));
       this.journal.complete(sending.id, result, serverId, this.now());
     } catch (error) {
       const failure = classifySendFailure(sending.kind, error);

@@ -5,11 +5,14 @@
 import type Database from 'better-sqlite3';
 import type { PreparedAttachment } from './attachments.js';
 import type { AtRestCipher } from '../vault/at-rest-cipher.js';
+import { maskSecret } from '../../../shared/outbox/secrets.js';
 import type { EntryProblem } from '../../../shared/outbox/entry.js';
 import type { EntryRow } from './entry-row.js';
-import { CREATED_RESOURCE, isCreate, type MutationKind } from '../../../shared/outbox/kinds.js';
+import { createdResource, isCreate } from '../../../shared/outbox/definitions.js';
+import type { MutationKind } from '../../../shared/outbox/kinds.js';
 import { localIdOf } from '../../../shared/outbox/local-ids.js';
 import { localRefs, recordKeyOf, replaceLocalId, type StoredParams } from './references.js';
+import { LostSecretError, openFields, sealFields, secretParamsOf, secretResultOf, withoutSecretParams } from './secret-fields.js';
 import { OutboxValidationError, type StoredAttachment } from '../../../shared/outbox/schemas.js';
 import { canMove, ENTRY_STATES, OutboxError, PENDING_STATES, type EntryState } from '../../../shared/outbox/states.js';
 
@@ -31,12 +34,6 @@ export interface EntryFilter {
   kind?: MutationKind;
   recordKey?: string;
 }
-
-/** Params the outbox keeps only while they may still be sent. */
-const SECRET_FIELDS = ['password2', 'rootpw'];
-
-/** Mutations whose result is a secret (an EPP code): it is kept sealed (see AtRestCipher). */
-export const SEALED_RESULTS: ReadonlySet<MutationKind> = new Set(['domain-request-epp']);
 
 export class EntryStore {
   constructor(
@@ -103,16 +100,19 @@ export class EntryStore {
         )
         .run(kind, now, now, now);
       const id = Number(lastInsertRowid);
-      const stored = this.withAttachments(kind, id, params, attachments);
+      const stored = this.sealed(kind, this.withAttachments(kind, id, params, attachments));
       this.db.prepare('UPDATE entries SET params = ?, record_key = ? WHERE id = ?').run(JSON.stringify(stored), recordKeyOf(kind, stored, id), id);
       return id;
     }).immediate();
   }
 
-  /** New params for an entry (edit); attachments it no longer lists are dropped. */
+  /**
+   * New params for an entry (edit); attachments it no longer lists are dropped, secrets it gives masked are
+   * kept as they are.
+   */
   replaceParams(row: EntryRow, params: StoredParams, attachments: readonly PreparedAttachment[] | undefined, changes: EntryChanges, now: number): void {
     this.db.transaction(() => {
-      const stored = this.withAttachments(row.kind, row.id, params, attachments);
+      const stored = this.sealed(row.kind, this.withAttachments(row.kind, row.id, params, attachments), this.keptSecrets(row, params));
       const kept = ((stored.attachments ?? []) as StoredAttachment[]).map((a) => a.attachmentId);
       const notKept = kept.length ? ` AND id NOT IN (${kept.map(() => '?').join(', ')})` : '';
       this.db.prepare(`DELETE FROM attachments WHERE entry_id = ?${notKept}`).run(row.id, ...kept);
@@ -122,14 +122,15 @@ export class EntryStore {
 
   /**
    * Sets the state (and other columns) of an entry, refusing moves the state machine does not allow.
-   * Final states drop what is no longer needed: secrets in the params and attachment bytes.
+   * `changes.params` are params as stored (secrets sealed). Final states drop what is no longer needed: the
+   * secrets in the params and attachment bytes.
    */
   change(row: EntryRow, to: EntryState, changes: EntryChanges, now: number): void {
     if (!canMove(row.state, to)) throw new OutboxError('refused', `entry #${row.id} is ${row.state.replace('_', ' ')}: it cannot become ${to.replace('_', ' ')}`);
     const settled = to === 'done' || to === 'cancelled';
     const params = changes.params ?? (settled ? JSON.parse(row.params) : undefined);
     const columns: Record<string, unknown> = { state: to, updated_at: now };
-    if (params !== undefined) columns.params = JSON.stringify(settled ? withoutSecrets(params) : params);
+    if (params !== undefined) columns.params = JSON.stringify(settled ? withoutSecretParams(row.kind, params) : params);
     if (changes.record_key !== undefined) columns.record_key = changes.record_key;
     if (changes.attempts !== undefined) columns.attempts = changes.attempts;
     if (changes.failures !== undefined) columns.failures = changes.failures;
@@ -149,8 +150,37 @@ export class EntryStore {
 
   private storedResult(kind: MutationKind, result: unknown): string | null {
     if (result === null) return null;
-    const json = JSON.stringify(result);
-    return SEALED_RESULTS.has(kind) ? this.cipher.seal(json) : json;
+    return JSON.stringify(sealFields(result as StoredParams, secretResultOf(kind), this.cipher));
+  }
+
+  /** Params to store: their secrets sealed. `kept`: secrets that stay as the entry stores them (sealed already). */
+  private sealed(kind: MutationKind, params: StoredParams, kept: StoredParams = {}): StoredParams {
+    const given = secretParamsOf(kind).filter((field) => !(field in kept));
+    return { ...sealFields(params, given, this.cipher), ...kept };
+  }
+
+  /**
+   * The secrets of `row`, as stored, that new `params` give as the entry shows them (masked, maskSecret): an
+   * edit made from a listed entry keeps the password it could not see.
+   */
+  private keptSecrets(row: EntryRow, params: StoredParams): StoredParams {
+    const stored = JSON.parse(row.params) as StoredParams;
+    const kept: StoredParams = {};
+    for (const field of secretParamsOf(row.kind)) {
+      if (params[field] === undefined || stored[field] === undefined) continue;
+      try {
+        const secret = openFields(stored, [field], this.cipher)[field];
+        if (JSON.stringify(maskSecret(secret)) === JSON.stringify(params[field])) kept[field] = stored[field];
+      } catch (error) {
+        if (!(error instanceof LostSecretError)) throw error;
+      }
+    }
+    return kept;
+  }
+
+  /** An entry's params as they are sent: secrets opened (LostSecretError when one cannot be). */
+  paramsToSend(row: EntryRow): StoredParams {
+    return openFields(JSON.parse(row.params) as StoredParams, secretParamsOf(row.kind), this.cipher);
   }
 
   attachmentBytes(entryId: number): Map<number, Uint8Array> {
@@ -179,7 +209,7 @@ export class EntryStore {
   adoptServerId(create: EntryRow, serverId: number, now: number): number[] {
     if (!isCreate(create.kind)) throw new Error(`${create.kind} creates nothing`);
     const localKey = recordKeyOf(create.kind, {}, create.id);
-    const serverKey = `${CREATED_RESOURCE[create.kind]}:${serverId}`;
+    const serverKey = `${createdResource(create.kind)}:${serverId}`;
     const localId = localIdOf(create.id);
     this.db.prepare('INSERT INTO id_map (entry_id, server_id) VALUES (?, ?)').run(create.id, serverId);
     const rekeyed = this.db.prepare('SELECT id FROM entries WHERE record_key = ?').all(localKey) as { id: number }[];
@@ -225,8 +255,4 @@ export class EntryStore {
     });
     return { ...params, attachments: stored };
   }
-}
-
-function withoutSecrets(params: StoredParams): StoredParams {
-  return Object.fromEntries(Object.entries(params).filter(([key]) => !SECRET_FIELDS.includes(key)));
 }

@@ -8,7 +8,7 @@
  *   create-invoice is recognised by the change in the account's invoice statistics.
  */
 import type { EntryRow } from './entry-row.js';
-import { touchesInvoiceStats } from '../../../shared/outbox/kinds.js';
+import { touchesInvoiceStats } from '../../../shared/outbox/definitions.js';
 import { localRefs } from './references.js';
 
 /** Reasons by entry id, for the queued entries among `active` (all unsettled entries, in id order). */

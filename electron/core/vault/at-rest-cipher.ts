@@ -1,6 +1,6 @@
 /**
  * Seals the secrets an account's own files must hold (EPP codes: the mirror's cache of them and the outbox's
- * record of a request's answer) with AES-256-GCM under a key of that account kept in the vault, so that a copy
+ * record of a request's answer; the secret fields of queued edits, such as a sub-account's password) with AES-256-GCM under a key of that account kept in the vault, so that a copy
  * of the data folder alone reveals none of them. Where the vault is process memory, the key is too: what was
  * sealed in an earlier run can no longer be opened, and reads as absent.
  */

@@ -1,10 +1,11 @@
 /** The mirror from the command line: exports a spreadsheet reads right, search, show, and edits queued and handled. */
-import { rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSandbox } from '../../../sandbox/index.js';
 import type { RunningSandbox } from '../../../sandbox/options.js';
+import { SECRET_MASK } from '../../../shared/outbox/secrets.js';
 import { A_CONTACT, addAccount, cli, newDataDir, secretsOf } from './harness.js';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -109,6 +110,19 @@ describe('records and edits', () => {
     const discarded = await cli(dataDir, ['outbox', 'discard', String(entry.id)]);
     expect(discarded.code, discarded.stderr).toBe(0);
     expect(discarded.stdout).toMatch(new RegExp(`#${entry.id} add-contact: cancelled`));
+  });
+
+  it("prints a queued edit's secrets masked, and the outbox file never holds them", async () => {
+    const password = 'Cli-Secret-8q';
+    const queued = await cli(dataDir, ['queue', 'add-contact', '--params', JSON.stringify({ ...A_CONTACT, email: 'sub.cli@example.com', password2: password }), '--json']);
+    expect(queued.code, queued.stderr).toBe(0);
+    const { id } = JSON.parse(queued.stdout) as { id: number };
+    const listed = await cli(dataDir, ['outbox', '--json']);
+    expect((JSON.parse(listed.stdout) as { id: number; params: object }[]).find((e) => e.id === id)?.params).toMatchObject({ password2: SECRET_MASK });
+    for (const run of [queued, listed]) expect(run.stdout).not.toContain(password);
+    const files = readdirSync(dataDir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile());
+    for (const file of files) expect(readFileSync(join(file.parentPath, file.name)).includes(password), file.name).toBe(false);
+    expect((await cli(dataDir, ['outbox', 'discard', String(id)])).code).toBe(0);
   });
 
   it('reads a ticket\'s attachments from the paths given, regular files only', async () => {

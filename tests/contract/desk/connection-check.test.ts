@@ -34,7 +34,7 @@ const account = () => ({
 
 async function failure(input: Record<string, unknown>): Promise<DeskError> {
   try {
-    await desk.call('accounts.test', input);
+    await desk.callUnchecked('accounts.test', input);
   } catch (error) {
     return error as DeskError;
   }

@@ -14,6 +14,7 @@ import { Desk } from '../../../electron/core/desk/index.js';
 import { accountPaths } from '../../../electron/core/data-dir.js';
 import { AT_REST_KEY_SECRET } from '../../../electron/core/vault/at-rest-cipher.js';
 import { MemoryVault } from '../../../electron/core/vault/memory-vault.js';
+import { SECRET_MASK } from '../../../shared/outbox/secrets.js';
 import type { OverlaidRecord } from '../../../shared/queries.js';
 import { startSandbox } from '../../../sandbox/index.js';
 import type { RunningSandbox } from '../../../sandbox/options.js';
@@ -188,13 +189,41 @@ describe('Desk, offline then online', () => {
       .get() as { id: number; domain: string; eppcode: string };
     const entry = await desk.call('outbox.enqueue', { kind: 'domain-request-epp', params: { domainid: domain.id } });
     await desk.call('sync.run');
-    expect((await desk.call('outbox.list', { states: ['done'] })).find((e) => e.id === entry.id)?.result).toMatchObject({ delivery: 'returned', eppCode: domain.eppcode });
+    // The entry, as listed (and printed by the CLI), shows the code masked; the app reads it from domains.epp.
+    expect((await desk.call('outbox.list', { states: ['done'] })).find((e) => e.id === entry.id)?.result).toEqual({ delivery: 'returned', eppCode: SECRET_MASK, eppCodeRaw: SECRET_MASK });
     expect(await desk.call('domains.epp', { domain: domain.domain })).toMatchObject({ value: { delivery: 'returned', eppCode: domain.eppcode }, stale: false });
 
     const files = readdirSync(accountDir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile());
     expect(files.map((f) => f.name)).toEqual(expect.arrayContaining(['mirror.db', 'outbox.db']));
     for (const file of files) expect(readFileSync(join(file.parentPath, file.name)).includes(domain.eppcode)).toBe(false);
     expect(await vault.get('Main', AT_REST_KEY_SECRET)).toMatch(/^[A-Za-z0-9+/]{43}=$/);
+  });
+
+  it("keeps an order's EPP code and tickets' access codes out of the outbox list, the exports and the account files", async () => {
+    const { desk, sb, accountDir } = await openDeskWithAccount({ mirrored: true });
+    const held = sb.db.prepare("SELECT domainname FROM domains WHERE userid <> 1 AND domainname LIKE '%.com' LIMIT 1").get() as { domainname: string };
+    const code = 'Desk-Epp-5k9';
+    const entry = await desk.call('outbox.enqueue', { kind: 'add-order', params: { domain: [held.domainname], domaintype: ['transfer'], eppcode: [code], paymentmethod: 'paypal' } });
+    expect(entry.params).toMatchObject({ eppcode: [SECRET_MASK] });
+    expect((await desk.call('outbox.list')).find((e) => e.id === entry.id)?.params).toMatchObject({ eppcode: [SECRET_MASK] });
+    await desk.call('sync.run');
+    const done = (await desk.call('outbox.list', { states: ['done'] })).find((e) => e.id === entry.id);
+    expect(done?.params).not.toHaveProperty('eppcode');
+    const orderId = (done?.result as { orderId: number }).orderId;
+    expect(sb.db.prepare('SELECT transfersecret FROM orders WHERE id = ?').pluck().get(orderId)).toContain(code);
+
+    expect(await desk.call('data.get', { resource: 'orders', id: orderId })).not.toHaveProperty('transferSecret');
+    const orders = await desk.call('data.export', { resource: 'orders', format: 'csv' });
+    expect(orders.text.split('\n')[0]).not.toContain('transferSecret');
+    expect(orders.text).not.toContain(code);
+    const accessCode = sb.db.prepare('SELECT c FROM tickets WHERE userid = 1 LIMIT 1').pluck().get() as string;
+    const tickets = JSON.parse((await desk.call('data.export', { resource: 'tickets', format: 'json' })).text) as object[];
+    expect(tickets.length).toBeGreaterThan(0);
+    for (const ticket of tickets) expect(ticket).not.toHaveProperty('c');
+    expect(JSON.stringify(tickets)).not.toContain(accessCode);
+
+    const files = readdirSync(accountDir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile());
+    for (const file of files) expect(readFileSync(join(file.parentPath, file.name)).includes(code), file.name).toBe(false);
   });
 
   it('answers whois from the mirror when the provider is unreachable, marked stale', async () => {

@@ -4,10 +4,12 @@ import { createResourceTables } from './001-resources.js';
 import { createSearchAndRuns } from './002-search-and-runs.js';
 import { makeSearchIndexContentless } from './003-contentless-search.js';
 import { createDashboardIndexes } from './004-dashboard-indexes.js';
+import { dropStoredSecrets } from './005-drop-stored-secrets.js';
 
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'resource tables, sync state, caches, local invoices', up: createResourceTables },
   { version: 2, name: 'search index and sync runs', up: createSearchAndRuns },
   { version: 3, name: 'contentless search index', up: makeSearchIndexContentless },
   { version: 4, name: 'dashboard indexes', up: createDashboardIndexes },
+  { version: 5, name: 'secrets dropped from the records (transfer secrets, ticket access codes)', up: dropStoredSecrets },
 ];

@@ -1,0 +1,60 @@
+/**
+ * add-order. A lost reply is matched by the newest orders, dated from the send on, with the same contents
+ * (order-items.ts); an order with other items, or a matching one dated shortly before, goes to review.
+ */
+import type { OrderLineItem } from '../../../../shared/models.js';
+import type { MutationParams } from '../../../../shared/outbox/schemas.js';
+import { listedOrderContents, orderCreatedFrom, queuedOrderContents, sameContents } from '../order-items.js';
+import { ids, newestOrders, RESEND, review, sentAt, shortlyBefore, splitBySendTime } from '../server-match.js';
+import { optionalServerId } from '../server-ids.js';
+import { ZONE_MARGIN_MS } from '../server-time.js';
+import type { EngineDefinition } from './definition.js';
+
+function queuedLineItems(p: MutationParams<'add-order'>): OrderLineItem[] {
+  const item = (type: string, product: string, domain: string, billingCycle: string): OrderLineItem => ({
+    type, relId: null, productType: '', product, domain, billingCycle, amount: { amount: null, currency: null, text: '' }, status: '',
+  });
+  return [
+    ...(p.pid ?? []).map((pid, i) => item('product', `#${pid}`, p.hostname?.[i] || p.domain?.[i] || '', p.billingcycle?.[i] ?? '')),
+    ...(p.domaintype ?? []).map((type, i) => item('domain', type === 'register' ? 'Register' : 'Transfer', p.domain?.[i] ?? '', String(p.regperiod?.[i] ?? 1))),
+    ...Object.entries(p.domainrenewals ?? {}).map(([domain, years]) => item('domain', 'Renewal', domain, String(years))),
+    ...[...(p.addons ?? []).flat(), ...(p.addonid === undefined ? [] : [p.addonid]), ...(p.addonids ?? [])].map((addon) => item('addon', `#${addon}`, '', '')),
+  ];
+}
+
+export const addOrder: EngineDefinition<'add-order'> = {
+  recordKey: null,
+  async send(client, params) {
+    const result = await client.addOrder({ ...params, contactid: optionalServerId(params.contactid) });
+    return { result, serverId: result.orderId };
+  },
+  overlay: {
+    resource: 'orders',
+    created: ({ params: p }) => {
+      const nameservers = [p.nameserver1, p.nameserver2, p.nameserver3, p.nameserver4, p.nameserver5].filter(Boolean).join(',');
+      return {
+        orderNum: '', userId: null, contactId: typeof p.contactid === 'number' ? p.contactid : null, date: null, nameservers,
+        renewals: '', promoCode: p.promocode ?? '', promoType: '', promoValue: '', orderData: '', amount: null,
+        paymentMethod: p.paymentmethod ?? '', invoiceId: null, status: '', ipAddress: '', fraudModule: '', fraudOutput: '', notes: '',
+        paymentMethodName: '', paymentStatus: '', name: '', currencyPrefix: '', currencySuffix: '', fraudData: '',
+        lineItems: queuedLineItems(p),
+      };
+    },
+  },
+  async reconcile({ client, row, claimed, time }, params) {
+    const since = sentAt(row) - time.clockSkewMs - ZONE_MARGIN_MS;
+    const listed = (await newestOrders(client, since, time)).filter((o) => !claimed.has(o.id));
+    const queued = queuedOrderContents(params);
+    const byTime = splitBySendTime(listed, (o) => o.date, row, time);
+    const matchingAfter = byTime.after.filter((o) => sameContents(listedOrderContents(o), queued));
+    if (matchingAfter.length === 1) {
+      const order = matchingAfter[0]!;
+      return { verdict: 'done', result: orderCreatedFrom(order, params), serverId: order.id };
+    }
+    if (matchingAfter.length > 1) return review(`${matchingAfter.length} orders with the same items were placed since it was sent (${ids(matchingAfter)})`);
+    if (byTime.after.length > 0) return review(`order ${ids(byTime.after)} was placed since it was sent, with other items than queued; it may be this one`);
+    const matchingBefore = byTime.shortlyBefore.filter((o) => sameContents(listedOrderContents(o), queued));
+    if (matchingBefore.length > 0) return review(shortlyBefore('order', matchingBefore));
+    return RESEND;
+  },
+};
