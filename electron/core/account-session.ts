@@ -37,11 +37,12 @@ export interface AccountSessionOptions {
   timers?: Timers;
 }
 
+/** The sync's events under the contract's names; an outbox entry as the outbox holds it (Desk masks it). */
 export interface AccountSessionEvents {
-  'sync-progress': [SyncProgress];
-  'sync-summary': [SyncSummary];
+  'sync.progress': [SyncProgress];
+  'sync.summary': [SyncSummary];
   connectivity: [ConnectivityChange];
-  'outbox-changed': [OutboxEntry];
+  'outbox.entry': [OutboxEntry];
 }
 
 /** Longest wait before a replay retries on its own; backoffs shorter than this are honoured exactly. */
@@ -84,8 +85,8 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
     this.scheduler = new SyncScheduler(this.syncer, { intervalMinutes: options.syncIntervalMinutes, timers: this.timers });
     this.replayer = new Replayer(this.outbox, this.client);
 
-    this.syncer.on('progress', (p) => this.emit('sync-progress', p));
-    this.syncer.on('summary', (s) => this.emit('sync-summary', s));
+    this.syncer.on('sync.progress', (p) => this.emit('sync.progress', p));
+    this.syncer.on('sync.summary', (s) => this.emit('sync.summary', s));
     this.connectivity.on('change', (change) => {
       this.emit('connectivity', change);
       if (change.state === 'online' && this.options.background) {
@@ -94,8 +95,8 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
       }
     });
     this.outbox.on('changed', (entry) => {
-      this.remember(entry);
-      this.emit('outbox-changed', entry);
+      this.keepInMirror(entry);
+      this.emit('outbox.entry', entry);
     });
   }
 
@@ -169,10 +170,10 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
   }
 
   /**
-   * What the API gives no list of, the mirror keeps from confirmed mutations: invoices the user created and
-   * EPP codes the registrar returned.
+   * Writes into the mirror what the API gives no list of, from confirmed mutations: invoices the user created
+   * and EPP codes the registrar returned.
    */
-  private remember(entry: OutboxEntry): void {
+  private keepInMirror(entry: OutboxEntry): void {
     if (entry.state !== 'done' || entry.result === null) return;
     if (entry.kind === 'create-invoice' && entry.result.invoiceId !== null) {
       this.mirror.upsert('invoices', { id: entry.result.invoiceId, ...queuedInvoice(entry), status: entry.result.status });

@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { unserialize } from 'php-serialize';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { CLIENT_SECRET_SECRET, PASSWORD_SECRET, ResellerClient, type AccountConfig } from '../../electron/core/api/client.js';
+import { CLIENT_SECRET_SECRET, PASSWORD_SECRET, ResellerClient, type ClientConnection } from '../../electron/core/api/client.js';
 import { createHttp } from '../../electron/core/api/http.js';
 import { OPERATIONS } from '../../electron/core/api/operations.js';
 import { MemoryVault } from '../../electron/core/vault/memory-vault.js';
@@ -85,7 +85,7 @@ let provider: FakeProvider;
 let delays: number[];
 let vault: MemoryVault;
 
-function makeClient(config: Partial<AccountConfig> = {}) {
+function makeClient(config: Partial<ClientConnection> = {}) {
   const http = createHttp();
   http.defaults.adapter = provider.adapter;
   return new ResellerClient(

@@ -55,7 +55,8 @@ import { parseWhoisJson, parseWhoisText } from './whois-info.js';
 export const CLIENT_SECRET_SECRET = 'client-secret';
 export const PASSWORD_SECRET = 'password';
 
-export interface AccountConfig {
+/** How the client reaches one account on the provider (the stored account, shared/accounts.ts, is what it is made from). */
+export interface ClientConnection {
   /** The account's key in the vault (its secrets: client secret, password, refresh token). */
   account: string;
   baseUrl: string;
@@ -106,7 +107,7 @@ export class ResellerClient {
   private learning: Promise<OwnAccount> | null = null;
 
   constructor(
-    private readonly config: AccountConfig,
+    private readonly config: ClientConnection,
     private readonly vault: SecretVault,
     options: ClientOptions = {},
   ) {

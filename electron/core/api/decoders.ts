@@ -20,8 +20,8 @@ import type {
 import { normalizeMoney } from '../../../shared/money.js';
 import { protocolError } from './errors.js';
 import { isNotFoundText } from './whois-info.js';
-import { fromZod, parseOrThrow, record } from './record.js';
-import * as records from './records.js';
+import { fromZod, parseOrThrow, record } from './decoding.js';
+import * as records from './record-decoders.js';
 import { isWireObject, unflatten, type WireObject, type WireValue } from './wire-shape.js';
 import { flag, id, idList, optId, optInt, optText, text } from './wire-values.js';
 

@@ -19,8 +19,8 @@ import type {
   Transaction,
 } from '../../../shared/models.js';
 import { protocolError } from './errors.js';
-import { parseOrThrow, record, type Decode } from './record.js';
-import * as records from './records.js';
+import { parseOrThrow, record, type Decode } from './decoding.js';
+import * as records from './record-decoders.js';
 import { readList, unflatten, type WireObject } from './wire-shape.js';
 import { optInt } from './wire-values.js';
 

@@ -5,7 +5,7 @@
  */
 import { normalizeDate, normalizeDateTime } from '../../../shared/dates.js';
 import { normalizeMoney, parseFormattedMoney, type FormattedMoney } from '../../../shared/money.js';
-import { DecodeIssue, INVALID_INPUT } from './record.js';
+import { DecodeIssue, INVALID_INPUT } from './decoding.js';
 import { unsettable } from './unread.js';
 
 const INTEGER = /^\s*-?\d+\s*$/;

@@ -26,14 +26,14 @@ export async function openAccount(state: DeskState, config: AccountConfig, remem
   });
   state.session = session;
   if (remember) state.accounts.current = config.name;
-  session.on('sync-progress', (p) => state.emit('sync.progress', p));
-  session.on('sync-summary', (s) => {
+  session.on('sync.progress', (p) => state.emit('sync.progress', p));
+  session.on('sync.summary', (s) => {
     state.emit('sync.summary', s);
     const changed = s.resources.filter((r) => r.added + r.changed + r.removed > 0).map((r) => r.resource);
     if (changed.length > 0) state.emit('data.changed', { resources: changed });
   });
   session.on('connectivity', ({ state: connectivity }) => state.emit('connectivity', { state: connectivity, reason: signedOutReason(state) }));
-  session.on('outbox-changed', (entry) => {
+  session.on('outbox.entry', (entry) => {
     // The session saw the entry whole (it keeps an EPP code it got); what leaves the engine is masked.
     state.emit('outbox.changed', { entry: maskedEntry(entry), counts: session.outbox.counts() });
     state.emit('data.changed', { resources: changedResources(entry.kind) });

@@ -109,7 +109,7 @@ export class Outbox extends EventEmitter<OutboxEvents> {
       if (row.state !== 'failed' && row.state !== 'needs_review') {
         throw new OutboxError('refused', `entry #${id} is ${row.state.replace('_', ' ')}: only failed entries and entries needing review can be retried`);
       }
-      const blocker = this.settledDependency(row);
+      const blocker = this.settledDependencyMessage(row);
       if (blocker) throw new OutboxError('refused', `entry #${id} ${blocker}`);
       this.store.change(row, 'queued', { problem: null, failures: 0, next_attempt_at: this.now() }, this.now());
     });
@@ -209,8 +209,8 @@ export class Outbox extends EventEmitter<OutboxEvents> {
     return result;
   }
 
-  /** Why an entry cannot be retried as it is: it refers to a create that was discarded or gave no id. */
-  private settledDependency(row: EntryRow): string | null {
+  /** Why an entry cannot be retried as it is (it refers to a create that was discarded or gave no id), or null. */
+  private settledDependencyMessage(row: EntryRow): string | null {
     for (const ref of localRefs(row.kind, JSON.parse(row.params))) {
       const create = this.store.row(ref.entryId);
       if (create && PENDING_STATES.includes(create.state)) continue;

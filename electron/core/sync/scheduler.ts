@@ -39,7 +39,7 @@ export class SyncScheduler {
   start(): Promise<SyncSummary> {
     if (!this.started) {
       this.started = true;
-      this.syncer.on('summary', this.onSummary);
+      this.syncer.on('sync.summary', this.onSummary);
       this.syncer.connectivity.on('change', this.onConnectivity);
     }
     return this.trigger('start');
@@ -48,7 +48,7 @@ export class SyncScheduler {
   stop(): void {
     this.started = false;
     this.clearTimer();
-    this.syncer.off('summary', this.onSummary);
+    this.syncer.off('sync.summary', this.onSummary);
     this.syncer.connectivity.off('change', this.onConnectivity);
   }
 

@@ -52,9 +52,10 @@ export interface SyncRequest {
   only?: readonly SyncedResource[];
 }
 
+/** Named as the contract names the same events (shared/contract.ts), which Desk forwards them as. */
 export interface SyncEvents {
-  progress: [SyncProgress];
-  summary: [SyncSummary];
+  'sync.progress': [SyncProgress];
+  'sync.summary': [SyncSummary];
   connectivity: [ConnectivityChange];
   error: [SyncError];
 }
@@ -98,7 +99,7 @@ export class Syncer extends EventEmitter<SyncEvents> {
       this.current = null;
     });
     // Told once the run is over, so that a listener asking whether a sync is running hears no.
-    promise.then((summary) => this.emit('summary', summary), () => undefined);
+    promise.then((summary) => this.emit('sync.summary', summary), () => undefined);
     this.current = { promise, controller };
     return promise;
   }
@@ -196,11 +197,11 @@ export class Syncer extends EventEmitter<SyncEvents> {
         signal.throwIfAborted();
         return this.connectivity.observe(send);
       },
-      progress: (done, total) => this.emit('progress', { resource, done, total }),
+      progress: (done, total) => this.emit('sync.progress', { resource, done, total }),
       page: (offset, records) => sink.page(resource, offset, records),
       pageBytes: (offset, limit, operation, page) => sink.pageBytes(resource, offset, limit, operation, page),
     };
-    this.emit('progress', { resource, done: 0, total: null });
+    this.emit('sync.progress', { resource, done: 0, total: null });
     try {
       const pulled = await PULLERS[resource](ctx);
       signal.throwIfAborted();
@@ -208,7 +209,7 @@ export class Syncer extends EventEmitter<SyncEvents> {
     } catch (error) {
       if (signal.aborted) return { count: null, outcome: 'cancelled', error: null, cause: error };
       const kind = error instanceof ApiError ? error.kind : 'internal';
-      const message = this.failed(resource, kind, error);
+      const message = this.recordFailure(resource, kind, error);
       return { count: null, outcome: 'failed', error: message, cause: error };
     }
   }
@@ -239,13 +240,13 @@ export class Syncer extends EventEmitter<SyncEvents> {
       const { added, changed, removed, notable } = written;
       return { result: { resource, outcome: 'ok', added, changed, removed, error: null, warnings: [...warnings, ...written.warnings] }, notable };
     } catch (error) {
-      const message = this.failed(resource, 'internal', error);
+      const message = this.recordFailure(resource, 'internal', error);
       return { result: emptyResult(resource, 'failed', message), notable: [] };
     }
   }
 
-  /** Records a resource's failure in the sync state and says it; returns the message. */
-  private failed(resource: SyncedResource, kind: SyncError['kind'], error: unknown): string {
+  /** Records a resource's failure in the sync state and emits it as an error event; returns the message. */
+  private recordFailure(resource: SyncedResource, kind: SyncError['kind'], error: unknown): string {
     const message = error instanceof Error ? error.message : String(error);
     this.mirror.recordSyncError(resource, message);
     // EventEmitter throws an 'error' event nobody listens to; the summary carries it anyway.

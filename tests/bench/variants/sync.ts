@@ -18,7 +18,7 @@ export async function measureSync(job: JobOf<'sync'>): Promise<SyncFigures> {
   const recorder = new PlanRecorder(http);
   const syncer = new Syncer({ client: await sandboxClient(job.sandbox, http), mirror });
   let phases: PhaseTimer | null = null;
-  syncer.on('progress', ({ resource }) => {
+  syncer.on('sync.progress', ({ resource }) => {
     recorder.startResource(resource);
     phases?.progress(resource);
   });

@@ -52,7 +52,7 @@ async function sync(config: WorkerConfig, client: ResellerClient, now: () => num
   const clock = () => new Date(now());
   const mirror = Mirror.open(config.file, { now: clock });
   const syncer = new Syncer({ client, mirror, now: clock });
-  syncer.on('progress', ({ resource, done, total }) => say(`progress ${resource} ${done}/${total ?? '?'}`));
+  syncer.on('sync.progress', ({ resource, done, total }) => say(`progress ${resource} ${done}/${total ?? '?'}`));
   const summary = await syncer.sync({ trigger: 'demand' });
   say(`sync ${summary.outcome}`);
   syncer.dispose();

@@ -209,9 +209,9 @@ describe('sync of the large preset', () => {
       progress.push(p);
       if (p.resource === 'domains' && p.done > 0) controller.abort();
     };
-    setup.syncer.on('progress', onProgress);
+    setup.syncer.on('sync.progress', onProgress);
     const summary = await setup.syncer.sync({ signal: controller.signal });
-    setup.syncer.off('progress', onProgress);
+    setup.syncer.off('sync.progress', onProgress);
 
     expect(summary.outcome).toBe('cancelled');
     expect(Object.fromEntries(summary.resources.map((r) => [r.resource, r.outcome]))).toEqual({

@@ -42,16 +42,16 @@ function schedule(syncer: Syncer, options: ConstructorParameters<typeof SyncSche
 function nextSummary(syncer: Syncer, accept: (s: SyncSummary) => boolean, ms = 10_000): Promise<SyncSummary> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
-      syncer.off('summary', listener);
+      syncer.off('sync.summary', listener);
       reject(new Error('no matching sync summary'));
     }, ms);
     const listener = (summary: SyncSummary) => {
       if (!accept(summary)) return;
       clearTimeout(timer);
-      syncer.off('summary', listener);
+      syncer.off('sync.summary', listener);
       resolve(summary);
     };
-    syncer.on('summary', listener);
+    syncer.on('sync.summary', listener);
   });
 }
 

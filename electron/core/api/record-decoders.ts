@@ -19,7 +19,7 @@ import type {
   Ticket,
   Transaction,
 } from '../../../shared/models.js';
-import { DecodeIssue, INVALID_INPUT, nestedList, record, type Decode } from './record.js';
+import { DecodeIssue, INVALID_INPUT, nestedList, record, type Decode } from './decoding.js';
 import { count, date, dateTime, flag, formattedMoney, id, money, optId, optInt, optNumber, text } from './wire-values.js';
 
 /** Prices by currency then key; values kept as text ("-1.00" means "not offered" upstream). */
