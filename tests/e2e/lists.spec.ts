@@ -60,7 +60,8 @@ test('every list shows the number of records the engine holds, and the sidebar s
     }
     await expect(grid(page)).toHaveAttribute('aria-rowcount', String(expected + 1));
     await expect(page.getByRole('heading', { level: 1 })).toContainText(String(expected));
-    // The rows in the DOM are those in view, never more than the list holds.
+    // The rows in the DOM are those in view (once their first page is drawn), never more than the list holds.
+    await expect(bodyRows(page).first()).toBeVisible();
     const rendered = await bodyRows(page).count();
     expect(rendered).toBeGreaterThan(0);
     expect(rendered).toBeLessThanOrEqual(expected);
@@ -244,6 +245,8 @@ test("a column's edge resizes it, by dragging or with the arrow keys; the width 
   const header = page.getByRole('columnheader').first();
   const edge = page.getByRole('separator', { name: /^Resize the .+ column$/ }).first();
   const start = (await header.boundingBox())!.width;
+  // A header is named by its label alone, not by the handle inside it.
+  await expect(page.getByRole('columnheader', { name: 'Expires', exact: true })).toBeVisible();
 
   await edge.focus();
   await page.keyboard.press('ArrowRight');
