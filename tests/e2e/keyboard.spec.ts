@@ -34,3 +34,31 @@ test('palette, Domains, a row opened and closed, from the keyboard alone', async
   expect(await page.evaluate(() => document.activeElement?.closest('[role="grid"]') !== null)).toBe(true);
   expect(problems).toEqual([]);
 });
+
+test('a new contact from the keyboard alone: the palette opens the form, Tab walks its fields, Enter queues it', async ({ page, webHost, problems }) => {
+  await openApp(page, webHost);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('new contact');
+  await page.keyboard.press('Enter');
+  const form = page.getByRole('dialog', { name: 'New contact' });
+  // The dialog takes the focus, on its first field.
+  await expect(form.getByLabel('First name')).toBeFocused();
+  await page.keyboard.type('Grace');
+  await page.keyboard.press('Tab');
+  await expect(form.getByLabel('Last name')).toBeFocused();
+  await page.keyboard.type('Hopper');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(form.getByLabel('E-mail', { exact: true })).toBeFocused();
+  await page.keyboard.type('grace@navy.example');
+  await page.keyboard.press('Enter');
+  await expect(form).toBeHidden();
+  // Its record opens, marked as waiting or already sent; Esc closes it and the list takes the focus back.
+  const pane = page.getByRole('region', { name: 'Details' });
+  await expect(pane.getByRole('heading', { name: 'Grace Hopper' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(pane).toBeHidden();
+  await expect(page.getByRole('grid', { name: 'Contacts' }).getByRole('row').filter({ hasText: 'grace@navy.example' })).toBeVisible();
+  expect(problems).toEqual([]);
+});
