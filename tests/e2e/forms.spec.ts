@@ -196,3 +196,20 @@ test('Check domain: a free name is registered for the years chosen, a held one t
   // The engine seals the code and shows it masked, never as typed.
   expect(JSON.stringify(transferOrder)).not.toContain('s3cr3t-Transfer');
 });
+
+test('an edit the provider refused is fixed in the Outbox and sent again', async ({ page, webHost }) => {
+  await openApp(page, webHost);
+  const contact = (await invoke(page, 'data.list', { resource: 'contacts', limit: 1 })).rows[0]!;
+  // Two letters, as the schema asks, but no country the provider knows.
+  const entry = await invoke(page, 'outbox.enqueue', { kind: 'update-contact', params: { contactid: contact.id as number, country: 'ZZ', city: 'Merano' } });
+  await page.getByRole('link', { name: 'Outbox' }).click();
+  await page.getByRole('button', { name: `Fix… #${entry.id}` }).click();
+  const form = dialog(page, `Fix edit #${entry.id}`);
+  await expect(form).toContainText('Invalid Country Code');
+  await expect(form.getByLabel('City')).toHaveValue('Merano');
+  await form.getByLabel('Country').fill('AT');
+  await form.getByRole('button', { name: 'Save and send again' }).click();
+  await expect(form).toBeHidden();
+  await expect.poll(async () => (await queued(page, 'update-contact')).find((e) => e.id === entry.id)?.state, { timeout: 30_000 }).toBe('done');
+  expect((await queued(page, 'update-contact')).find((e) => e.id === entry.id)?.params).toEqual({ contactid: contact.id, country: 'AT', city: 'Merano' });
+});

@@ -41,5 +41,5 @@ export const useOutboxStore = defineStore('outbox', () => {
   const markApplied = async (id: number, serverId?: number) =>
     put(await desk().call('outbox.markApplied', serverId === undefined ? { id } : { id, serverId }));
 
-  return { entries, counts, pending, loaded, load, listen, retry, discard, markApplied };
+  return { entries, counts, pending, loaded, load, listen, put, retry, discard, markApplied };
 });

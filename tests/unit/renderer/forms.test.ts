@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { DeskCallError } from '../../../shared/bridge';
 import { contactDraft, contactParams } from '../../../renderer/src/components/forms/contact-fields';
+import { entryFields, fixedParams } from '../../../renderer/src/components/forms/entry-fields';
 import { formErrors } from '../../../renderer/src/components/forms/form-errors';
 
 const record = {
@@ -56,5 +57,31 @@ describe('formErrors', () => {
       fields: {},
       general: 'The provider cannot be reached',
     });
+  });
+});
+
+describe('entryFields / fixedParams', () => {
+  const params = { contactid: 7, country: 'ZZ', generalemails: true, password2: '••••', notes: 'x', items: [{ description: 'a', amount: '1' }], taxrate: 22 };
+
+  it('offers the values to fix, not the ids, lists or attachments; a masked secret as a secret', () => {
+    expect(entryFields(params, '••••')).toEqual([
+      { param: 'country', kind: 'text' },
+      { param: 'generalemails', kind: 'flag' },
+      { param: 'password2', kind: 'secret' },
+      { param: 'notes', kind: 'long' },
+      { param: 'taxrate', kind: 'number' },
+    ]);
+  });
+
+  it('puts the fixed values back, numbers as numbers, and leaves the rest as queued', () => {
+    const fields = entryFields(params, '••••');
+    expect(fixedParams(params, fields, { country: 'AT', generalemails: false, password2: '••••', notes: 'x', taxrate: '21,5' })).toEqual({
+      ...params,
+      country: 'AT',
+      generalemails: false,
+      taxrate: 21.5,
+    });
+    // Not a number: left as typed, for the engine to refuse with its own message.
+    expect(fixedParams(params, fields, { taxrate: 'lots' }).taxrate).toBe('lots');
   });
 });

@@ -103,6 +103,15 @@ export default {
     register: 'Register…',
     transfer: 'Transfer…',
   },
+  entry: {
+    title: 'Fix edit #{id}',
+    save: 'Save',
+    saveAndSend: 'Save and send again',
+    nothing: 'This edit has nothing to fix here: discard it, or make it again.',
+    secretHint: 'Kept sealed. Leave it as it is to keep the one queued.',
+    fields: { eppcode: 'EPP code', password2: 'Password', rootpw: 'Root password', promocode: 'Promo code', paymentmethod: 'Payment method', status: 'Status', draft: 'Draft', priority: 'Priority', markdown: 'Markdown', tax_id: 'Tax id', subaccount: 'Sub-account', dnsmanagement: 'DNS management', domainname: 'Domain' },
+  },
+  fix: 'Fix…',
   reply: {
     title: 'Reply',
     message: 'Your reply',

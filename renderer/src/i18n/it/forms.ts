@@ -103,6 +103,15 @@ export default {
     register: 'Registra…',
     transfer: 'Trasferisci…',
   },
+  entry: {
+    title: 'Correggi la modifica n. {id}',
+    save: 'Salva',
+    saveAndSend: 'Salva e invia di nuovo',
+    nothing: 'Questa modifica non ha nulla da correggere qui: scartala o rifalla.',
+    secretHint: 'Conservato sigillato. Lascialo com’è per tenere quello in coda.',
+    fields: { eppcode: 'Codice EPP', password2: 'Password', rootpw: 'Password di root', promocode: 'Codice promozionale', paymentmethod: 'Metodo di pagamento', status: 'Stato', draft: 'Bozza', priority: 'Priorità', markdown: 'Markdown', tax_id: 'Partita IVA', subaccount: 'Sotto-account', dnsmanagement: 'Gestione DNS', domainname: 'Dominio' },
+  },
+  fix: 'Correggi…',
   reply: {
     title: 'Rispondi',
     message: 'La tua risposta',
