@@ -155,3 +155,19 @@ test('a command chosen with the arrows stays chosen when hits for the same text 
   // The hits came in above the commands; the highlight stayed where the arrows put it.
   await expect(palette(page).locator('[data-highlighted]')).toHaveText(chosen);
 });
+
+test('a queued contact is found by its name, marked as not yet sent', async ({ page, webHost }) => {
+  // Signed out, nothing is sent: the new contact stays queued while it is searched.
+  await deskCall(page, 'accounts.signOut', { name: 'Demo' });
+  try {
+    await deskCall(page, 'outbox.enqueue', { kind: 'add-contact', params: { firstname: 'Zebedee', lastname: 'Quux', email: 'zq@example.com' } });
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('Zebedee');
+    const hit = palette(page).getByRole('group', { name: 'Records' }).getByRole('option').filter({ hasText: 'Zebedee' });
+    await expect(hit).toContainText('Pending: new, not yet sent');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/#\/contacts\/local:\d+/);
+  } finally {
+    await deskCall(page, 'accounts.signIn', { name: 'Demo', password: webHost.sandbox!.password });
+  }
+});
