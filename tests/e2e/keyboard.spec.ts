@@ -21,7 +21,8 @@ test('palette, Domains, a row opened and closed, from the keyboard alone', async
   await page.keyboard.press('/');
   await expect(page.getByRole('searchbox', { name: 'Filter Domains' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
-  expect(await page.evaluate(() => document.activeElement?.closest('[role="grid"]') !== null)).toBe(true);
+  // The table focuses its active row once that row is drawn (a frame or two later).
+  await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[role="grid"]') !== null)).toBe(true);
   await page.keyboard.press('Enter');
   const detail = page.getByRole('region', { name: /detail/i });
   await expect(detail.getByRole('heading', { level: 2 })).not.toBeEmpty();
