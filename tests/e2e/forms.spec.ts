@@ -49,6 +49,33 @@ test('a new contact: a refused field says why under it and keeps what was typed;
   await expect.poll(async () => (await queued(page, 'add-contact'))[0]?.state, { timeout: 30_000 }).toBe('done');
 });
 
+test('a new sub-account needs its password, which the outbox keeps sealed and never shows', async ({ page, webHost }) => {
+  await openApp(page, webHost);
+  await page.getByRole('link', { name: 'Contacts' }).click();
+  await page.getByRole('button', { name: 'New contact' }).click();
+  const form = dialog(page, 'New contact');
+  await form.getByLabel('First name').fill('Olive');
+  await form.getByLabel('E-mail', { exact: true }).fill('olive.ops@example.com');
+  await form.getByRole('checkbox', { name: /^Sub-account/ }).check();
+  await form.getByRole('button', { name: 'Add contact' }).click();
+  // The field in error takes the focus, below the fold of the form.
+  await expect(form.getByLabel('Password', { exact: true })).toBeFocused();
+  await expect(form.getByLabel('Password', { exact: true })).toHaveAccessibleDescription('is needed to make this contact a sub-account');
+  await form.getByLabel('Password', { exact: true }).fill('Olive-Pass-77');
+  await form.getByRole('button', { name: 'Add contact' }).click();
+  await expect(form).toBeHidden();
+  const [entry] = await queued(page, 'add-contact');
+  expect(entry?.params).toMatchObject({ firstname: 'Olive', email: 'olive.ops@example.com' });
+  expect(JSON.stringify(entry)).not.toContain('Olive-Pass-77');
+  await expect.poll(async () => (await queued(page, 'add-contact'))[0]?.state, { timeout: 30_000 }).toBe('done');
+  // The sync that follows a confirmed edit brings the provider's record: a sub-account.
+  await expect
+    .poll(async () => ((await invoke(page, 'data.get', { resource: 'contacts', id: entry!.localId! })) as { subaccount?: boolean; pending: unknown } | null)?.subaccount, {
+      timeout: 30_000,
+    })
+    .toBe(true);
+});
+
 test('a contact is edited and deleted from its detail pane; an edit sends only what changed', async ({ page, webHost }) => {
   await openApp(page, webHost);
   const contact = (await invoke(page, 'data.list', { resource: 'contacts', limit: 1, sort: { field: 'id', dir: 'asc' } })).rows[0]!;

@@ -1,7 +1,7 @@
 /** The pure parts of the renderer's forms: what a contact form sends, and where an engine refusal lands. */
 import { describe, expect, it } from 'vitest';
 import { DeskCallError } from '../../../shared/bridge';
-import { contactDraft, contactParams } from '../../../renderer/src/components/forms/contact-fields';
+import { contactDraft, contactParams, needsPassword } from '../../../renderer/src/components/forms/contact-fields';
 import { entryFields, fixedParams } from '../../../renderer/src/components/forms/entry-fields';
 import { formErrors } from '../../../renderer/src/components/forms/form-errors';
 
@@ -33,6 +33,34 @@ describe('contactParams', () => {
     draft.text.email = 'grace@example.com';
     draft.emails.supportemails = true;
     expect(contactParams(draft, null)).toEqual({ firstname: 'Grace', email: 'grace@example.com', supportemails: true });
+  });
+});
+
+describe('a contact as a sub-account', () => {
+  it('a new one is a sub-account by its password alone; without one it cannot be', () => {
+    const draft = contactDraft(null);
+    draft.text.email = 'ops@example.com';
+    draft.subaccount = true;
+    expect(needsPassword(draft, null)).toBe(true);
+    draft.password = 's3cret';
+    expect(needsPassword(draft, null)).toBe(false);
+    expect(contactParams(draft, null)).toEqual({ email: 'ops@example.com', password2: 's3cret' });
+  });
+
+  it('an existing one keeps its password unless a new one is typed, and can stop being one', () => {
+    const sub = { ...record, subaccount: true };
+    const draft = contactDraft(sub);
+    expect(draft.subaccount).toBe(true);
+    expect(needsPassword(draft, sub)).toBe(false);
+    expect(contactParams(draft, sub)).toEqual({});
+    draft.password = 'n3w';
+    expect(contactParams(draft, sub)).toEqual({ password2: 'n3w' });
+    draft.subaccount = false;
+    expect(contactParams(draft, sub)).toEqual({ subaccount: false });
+    // Becoming one needs a password.
+    const plain = contactDraft(record);
+    plain.subaccount = true;
+    expect(needsPassword(plain, record)).toBe(true);
   });
 });
 

@@ -30,6 +30,9 @@ export type ContactEmailParam = (typeof CONTACT_EMAIL_FIELDS)[number][0];
 export interface ContactDraft {
   text: Record<ContactTextParam, string>;
   emails: Record<ContactEmailParam, boolean>;
+  /** A sub-account signs in to the provider's client area with its own password (password2, a secret). */
+  subaccount: boolean;
+  password: string;
 }
 
 /** A form filled from a record (or empty for a new contact). */
@@ -37,7 +40,14 @@ export function contactDraft(record: Record<string, unknown> | null): ContactDra
   return {
     text: Object.fromEntries(CONTACT_TEXT_FIELDS.map(([param, field]) => [param, String(record?.[field] ?? '')])) as ContactDraft['text'],
     emails: Object.fromEntries(CONTACT_EMAIL_FIELDS.map(([param, field]) => [param, record ? record[field] === true : false])) as ContactDraft['emails'],
+    subaccount: record?.subaccount === true,
+    password: '',
   };
+}
+
+/** A contact becoming a sub-account needs a password; one that is already can keep its own. */
+export function needsPassword(draft: ContactDraft, record: Record<string, unknown> | null): boolean {
+  return draft.subaccount && record?.subaccount !== true && draft.password === '';
 }
 
 /**
@@ -54,5 +64,8 @@ export function contactParams(draft: ContactDraft, record: Record<string, unknow
     const value = draft.emails[param];
     if (record ? value !== (record[field] === true) : value) params[param] = value;
   }
+  // A new contact is a sub-account by its password alone; an existing one says so with `subaccount`.
+  if (record && draft.subaccount !== (record.subaccount === true)) params.subaccount = draft.subaccount;
+  if (draft.subaccount && draft.password !== '') params.password2 = draft.password;
   return params;
 }

@@ -1,10 +1,14 @@
-/** A form's send: busy while the engine works, and its refusal as the form shows it (see form-errors.ts). */
-import { ref } from 'vue';
+/**
+ * A form's send: busy while the engine works, and its refusal as the form shows it (see form-errors.ts). The
+ * first field in error takes the focus, which scrolls it into view in a long form.
+ */
+import { nextTick, ref, watch } from 'vue';
 import { formErrors, NO_ERRORS, type FormErrors } from './form-errors';
 
 export function useFormSend(knownFields: readonly string[]) {
   const busy = ref(false);
   const errors = ref<FormErrors>(NO_ERRORS);
+  watch(errors, () => void nextTick(() => document.querySelector<HTMLElement>('[role="dialog"] [aria-invalid="true"]')?.focus()));
 
   async function send(action: () => Promise<void>): Promise<void> {
     busy.value = true;

@@ -31,6 +31,12 @@ export default {
     bulkOn: 'On',
     bulkOff: 'Off',
     bulkQueued: '{count} edits queued.',
+    accessLegend: 'Client area',
+    subaccount: 'Sub-account: signs in to the client area with its own password',
+    password: 'Password',
+    newPassword: 'New password (leave empty to keep the current one)',
+    passwordHint: 'Kept sealed in the outbox and dropped once sent.',
+    passwordNeeded: 'is needed to make this contact a sub-account',
     fields: {
       firstname: 'First name',
       lastname: 'Last name',

@@ -31,6 +31,12 @@ export default {
     bulkOn: 'Sì',
     bulkOff: 'No',
     bulkQueued: '{count} modifiche in coda.',
+    accessLegend: 'Area clienti',
+    subaccount: 'Sotto-account: accede all’area clienti con una propria password',
+    password: 'Password',
+    newPassword: 'Nuova password (lascia vuoto per tenere quella attuale)',
+    passwordHint: 'Conservata sigillata nella posta in uscita ed eliminata dopo l’invio.',
+    passwordNeeded: 'serve per rendere questo contatto un sotto-account',
     fields: {
       firstname: 'Nome',
       lastname: 'Cognome',
