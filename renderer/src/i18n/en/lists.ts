@@ -102,6 +102,9 @@ export default {
     biennially: 'Biennially',
     triennially: 'Triennially',
   },
+  emptyHint: {
+    invoices: 'The provider lists no invoices: those you create here appear here, with their state.',
+  },
   words: {
     productType: { hostingaccount: 'Hosting account', reselleraccount: 'Reseller account', server: 'Server', other: 'Other' },
     payType: { free: 'Free', onetime: 'One time', recurring: 'Recurring' },

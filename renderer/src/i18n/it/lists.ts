@@ -102,6 +102,9 @@ export default {
     biennially: 'Biennale',
     triennially: 'Triennale',
   },
+  emptyHint: {
+    invoices: 'Il provider non elenca le fatture: quelle create qui compaiono qui, con il loro stato.',
+  },
   words: {
     productType: { hostingaccount: 'Hosting', reselleraccount: 'Rivenditore', server: 'Server', other: 'Altro' },
     payType: { free: 'Gratuito', onetime: 'Una tantum', recurring: 'Ricorrente' },
