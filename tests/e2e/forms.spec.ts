@@ -240,3 +240,20 @@ test('an edit the provider refused is fixed in the Outbox and sent again', async
   await expect.poll(async () => (await queued(page, 'update-contact')).find((e) => e.id === entry.id)?.state, { timeout: 30_000 }).toBe('done');
   expect((await queued(page, 'update-contact')).find((e) => e.id === entry.id)?.params).toEqual({ contactid: contact.id, country: 'AT', city: 'Merano' });
 });
+
+test("a ticket about a domain, opened from the domain's detail", async ({ page, webHost }) => {
+  await openApp(page, webHost);
+  const domain = (await invoke(page, 'data.list', { resource: 'domains', limit: 1 })).rows[0] as unknown as { id: number; domainName: string };
+  await page.goto(`${webHost.url}#/domains/${domain.id}`);
+  await page.getByRole('region', { name: 'Details' }).getByRole('button', { name: 'New ticket about this…' }).click();
+  const form = dialog(page, 'New ticket');
+  await expect(form).toContainText(`About ${domain.domainName}`);
+  await form.getByLabel('Department').selectOption({ index: 1 });
+  await form.getByLabel('Subject').fill('DNS not resolving');
+  await form.getByLabel('Message').fill('Since this morning the domain does not resolve.');
+  await form.getByRole('button', { name: 'Open ticket' }).click();
+  await expect(form).toBeHidden();
+  await expect(page).toHaveURL(/#\/tickets\/local:\d+/);
+  const [entry] = await queued(page, 'open-ticket');
+  expect(entry?.params).toMatchObject({ domainid: domain.id, subject: 'DNS not resolving' });
+});

@@ -60,6 +60,8 @@ export default {
     newTitle: 'New ticket',
     description: 'Queued in the outbox and sent to the provider at once, or when the network is back.',
     create: 'Open ticket',
+    newAbout: 'New ticket about this…',
+    about: 'About {what}',
     department: 'Department',
     chooseDepartment: 'Choose a department',
     noDepartments: 'No departments synced yet',

@@ -60,6 +60,8 @@ export default {
     newTitle: 'Nuovo ticket',
     description: 'Messo in coda nella posta in uscita e inviato subito al provider, o al ritorno della rete.',
     create: 'Apri ticket',
+    newAbout: 'Nuovo ticket su questo…',
+    about: 'Riguardo a {what}',
     department: 'Reparto',
     chooseDepartment: 'Scegli un reparto',
     noDepartments: 'Nessun reparto ancora sincronizzato',
