@@ -245,7 +245,11 @@ test("a ticket about a domain, opened from the domain's detail", async ({ page, 
   await openApp(page, webHost);
   const domain = (await invoke(page, 'data.list', { resource: 'domains', limit: 1 })).rows[0] as unknown as { id: number; domainName: string };
   await page.goto(`${webHost.url}#/domains/${domain.id}`);
-  await page.getByRole('region', { name: 'Details' }).getByRole('button', { name: 'New ticket about this…' }).click();
+  const details = page.getByRole('region', { name: 'Details' });
+  // The account's own domain: its prices, but nothing to register or transfer in.
+  await expect(details.getByTestId('availability')).toBeVisible();
+  await expect(details.getByRole('button', { name: /^(Transfer|Register)…$/ })).toHaveCount(0);
+  await details.getByRole('button', { name: 'New ticket about this…' }).click();
   const form = dialog(page, 'New ticket');
   await expect(form).toContainText(`About ${domain.domainName}`);
   await form.getByLabel('Department').selectOption({ index: 1 });
