@@ -68,12 +68,22 @@ export const EnqueueInputSchema = z.strictObject({
   params: z.record(z.string(), z.unknown(), { error: 'must be an object of parameters' }),
 }) as unknown as z.ZodType<Mutation, Mutation>;
 
-/** The same change applied to many contacts at once: one update-contact per contact, queued together. */
-export const BulkContactUpdateSchema = z.strictObject({
-  contactIds: z.array(recordId).min(1, { error: 'select at least one contact' }).max(5000),
-  /** update-contact's fields (without contactid); checked as an update-contact for each contact. */
-  changes: z.record(z.string(), z.unknown(), { error: 'must be an object of contact fields' }),
-});
+/**
+ * The same change applied to many contacts at once: one update-contact per contact, queued together. The
+ * contacts are named by id, or as a Contacts list shows them (`shown`: its filters and text, read by the engine
+ * from the same view data.list gives, queued creates and edits included, pending deletions left out).
+ */
+export const BulkContactUpdateSchema = z
+  .strictObject({
+    contactIds: z.array(recordId).min(1, { error: 'select at least one contact' }).max(5000).optional(),
+    shown: ListInputSchema.pick({ filters: true, text: true }).optional(),
+    /** update-contact's fields (without contactid); checked as an update-contact for each contact. */
+    changes: z.record(z.string(), z.unknown(), { error: 'must be an object of contact fields' }),
+  })
+  .refine((input) => (input.contactIds === undefined) !== (input.shown === undefined), {
+    error: 'give either contactIds or shown (a Contacts list), not both',
+    path: ['contactIds'],
+  });
 
 export const THEMES = ['system', 'light', 'dark'] as const;
 export const LANGUAGES = ['system', 'en', 'it'] as const;

@@ -126,3 +126,20 @@ describe('data.search while edits are queued', () => {
     expect(hits.find((h) => h.resource === 'contacts' && h.id === neighbour.id)).toMatchObject({ pending: null });
   });
 });
+
+describe('contacts.bulkUpdate of the contacts a list shows', () => {
+  it('queues one update per contact the list shows, queued creates and rows its edits moved in included', async () => {
+    const shown = ids((await contactsIn('AQ')).rows);
+    const entries = await desk.call('contacts.bulkUpdate', { shown: { filters: { country: 'AQ' } }, changes: { city: 'McMurdo' } });
+    expect(entries.map((e) => (e.params as { contactid: unknown }).contactid)).toEqual(shown);
+    for (const entry of entries) expect(entry.params).toMatchObject({ city: 'McMurdo' });
+  });
+
+  it('refuses contacts named both ways, or neither', async () => {
+    await expect(desk.call('contacts.bulkUpdate', { contactIds: [neighbour.id], shown: {}, changes: { city: 'X' } })).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: expect.stringContaining('give either contactIds or shown'),
+    });
+    await expect(desk.call('contacts.bulkUpdate', { changes: { city: 'X' } })).rejects.toMatchObject({ code: 'invalid_input' });
+  });
+});
