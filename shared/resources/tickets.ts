@@ -30,7 +30,7 @@ export const tickets = {
           { field: 'tid', kind: 'mono' },
           { field: 'priority', kind: 'text' },
           { field: 'deptId', label: 'department', kind: 'link', to: 'departments', lookup: 'departments' },
-          { field: 'service', kind: 'serviceRef' },
+          { field: 'service', label: 'relatedTo', kind: 'serviceRef' },
           { field: 'flag', kind: 'bool' },
           { field: 'admin', kind: 'text' },
         ],

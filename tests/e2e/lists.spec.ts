@@ -237,9 +237,13 @@ test("provider codes read as words: a product's type in the list and its filter;
   const about = tickets.rows.find((t) => /^[SD]\d+$/.test(t.service))!;
   const [, letter, id] = /^([SD])(\d+)$/.exec(about.service)!;
   await page.evaluate((ticket) => (location.hash = `#/tickets/${ticket}`), about.id);
-  const link = page.getByRole('region', { name: 'Details' }).getByRole('link', { name: `${letter === 'S' ? 'Service' : 'Domain'} #${id}` });
+  // Named by the record it is about, once read (its id until then).
+  const to = letter === 'S' ? 'services' : 'domains';
+  const target = await invoke<Record<string, unknown>>(page, 'data.get', { resource: to, id: Number(id) });
+  const name = String(letter === 'S' ? target.domain || `#${id}` : target.domainName);
+  const link = page.getByRole('region', { name: 'Details' }).getByRole('link', { name, exact: true });
   await link.click();
-  await expect(page).toHaveURL(new RegExp(`#/${letter === 'S' ? 'services' : 'domains'}/${id}`));
+  await expect(page).toHaveURL(new RegExp(`#/${to}/${id}`));
 });
 
 test("a column's edge resizes it, by dragging or with the arrow keys; the width is kept, and Enter gives the column its own back", async ({ page }) => {

@@ -15,13 +15,9 @@ export const useDrafts = defineStore('drafts', () => {
     return drafts.get(key) as T;
   }
 
-  function has(key: string): boolean {
-    return drafts.has(key);
-  }
-
   function drop(key: string): void {
     drafts.delete(key);
   }
 
-  return { draft, has, drop };
+  return { draft, drop };
 });

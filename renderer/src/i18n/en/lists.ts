@@ -134,6 +134,7 @@ export default {
     items: 'Items',
   },
   field: {
+    relatedTo: 'About',
     price: 'Price',
     setupFee: 'Setup fee',
     address1: 'Address',

@@ -134,6 +134,7 @@ export default {
     items: 'Voci',
   },
   field: {
+    relatedTo: 'Riguarda',
     price: 'Prezzo',
     setupFee: 'Attivazione',
     address1: 'Indirizzo',
