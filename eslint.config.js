@@ -8,7 +8,7 @@ const nodeModules = [...builtinModules, ...builtinModules.map((m) => `node:${m}`
 const nodePackages = ['better-sqlite3', '@napi-rs/keyring', 'conf', 'electron-store', 'fastify', '@fastify/*', 'axios'];
 
 /**
- * Package import rules that keep the layers apart (DESIGN.md: the engine never imports electron, and so on).
+ * Package import rules that keep the layers apart (docs/architecture.md: the engine never imports electron, and so on).
  * Matched as bare names (a regex), so that a relative path such as '../electron/core/x.js' is not taken for the
  * electron package; relative imports are lint/layers.js's.
  */

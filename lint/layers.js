@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * The layers of DESIGN.md, enforced by folder (as VS Code enforces its own): each zone names the folders it may
+ * The layers of docs/architecture.md, enforced by folder (as VS Code enforces its own): each zone names the folders it may
  * import from besides itself. A relative import is resolved against the importing file and refused when it
  * lands outside those folders. Packages (electron, node:*, vue…) are kept out by no-restricted-imports.
  */
@@ -42,8 +42,8 @@ function placeOf(/** @type {string} */ file) {
 const importsByLayer = {
   meta: {
     type: 'problem',
-    docs: { description: 'Each folder imports only from the layers DESIGN.md allows it.' },
-    messages: { forbidden: '{{zone}} may import only {{allowed}}: "{{source}}" is in {{target}}.' },
+    docs: { description: 'Each folder imports only from the layers docs/architecture.md allows it.' },
+    messages: { forbidden: '{{zone}} may import only {{allowed}}: "{{source}}" is in {{target}} (the layers: docs/architecture.md).' },
     schema: [],
   },
   create(context) {

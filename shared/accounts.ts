@@ -45,7 +45,7 @@ const SecretSchema = z.string().min(1, 'is required');
 export const AccountConfigSchema = z.object({
   name: AccountNameSchema,
   baseUrl: httpUrl(),
-  /** Empty: the alt operations live on the base URL too (DESIGN, notes on the spec). */
+  /** Empty: the alt operations live on the base URL too (docs/architecture.md, notes on the API). */
   altBaseUrl: httpUrl(true).default(''),
   /** The provider's own name in operation paths (the spec's `svc`). */
   service: ServiceSegmentSchema.default('svc'),

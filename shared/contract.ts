@@ -1,7 +1,7 @@
 /**
  * The contract between the engine (Desk) and every front end: each procedure with its zod input schema and its
  * output type, and each event with its payload. Main (IPC), preload, web host (WebSocket), CLI and renderer all
- * derive their types from here; nothing else crosses a process boundary (DESIGN rule 3).
+ * derive their types from here; nothing else crosses a process boundary (architecture rule 3).
  */
 import { z } from 'zod';
 import { AccountEditSchema, AccountInputSchema, AccountNameSchema } from './accounts.js';

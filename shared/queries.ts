@@ -26,7 +26,7 @@ export interface OverlaidSearchHit extends Omit<SearchHit, 'id'> {
 
 export type PendingKind = 'create' | 'update' | 'delete';
 
-/** A record as views show it: the mirror's row with the outbox's pending edits laid over it (DESIGN rule 1). */
+/** A record as views show it: the mirror's row with the outbox's pending edits laid over it (architecture rule 1). */
 export type OverlaidRow<T extends { id: number }> = Omit<T, 'id'> & {
   /** The server id, or the local id of a queued create. */
   id: number | LocalId;

@@ -32,7 +32,7 @@ export interface MutationDefinition<K extends MutationKind> {
   creates: K extends CreateKind ? CreatedResource : null;
   /**
    * Sending it twice has the same effect as once, so after a lost reply it is simply sent again. The others
-   * (creates and ticket replies) are matched against the server first (DESIGN rule 4).
+   * (creates and ticket replies) are matched against the server first (architecture rule 4).
    */
   idempotent: boolean;
   /**

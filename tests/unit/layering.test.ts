@@ -1,5 +1,5 @@
 /**
- * The layers of DESIGN.md, enforced by lint (eslint.config.js, lint/layers.js): every forbidden edge between
+ * The layers of docs/architecture.md, enforced by lint (eslint.config.js, lint/layers.js): every forbidden edge between
  * our folders fails with a message naming the layer, what it may import and where the import landed; the
  * allowed edges pass. Linted through ESLint's own API with the project's configuration, as `npm run lint` does.
  */
@@ -17,26 +17,26 @@ async function problems(filePath: string, code: string): Promise<string[]> {
 const importing = (source: string) => `import { x } from '${source}';`;
 
 const FORBIDDEN: [file: string, source: string, message: string][] = [
-  ['shared/new.ts', '../electron/core/desk.js', 'shared/ may import only from itself: "../electron/core/desk.js" is in electron/core.'],
-  ['shared/outbox/new.ts', '../../renderer/src/main.js', 'shared/ may import only from itself: "../../renderer/src/main.js" is in renderer/.'],
-  ['shared/new.ts', '../sandbox/index.js', 'shared/ may import only from itself: "../sandbox/index.js" is in sandbox/.'],
-  ['electron/core/new.ts', '../main/ipc.js', 'electron/core may import only from itself and shared: "../main/ipc.js" is in electron/main.'],
-  ['electron/core/sync/new.ts', '../../web/server.js', 'electron/core may import only from itself and shared: "../../web/server.js" is in electron/web.'],
-  ['electron/core/new.ts', '../cli.js', 'electron/core may import only from itself and shared: "../cli.js" is in electron/cli.'],
-  ['electron/core/new.ts', '../../sandbox/index.js', 'electron/core may import only from itself and shared: "../../sandbox/index.js" is in sandbox/.'],
-  ['electron/core/new.ts', '../demo-provider.js', 'electron/core may import only from itself and shared: "../demo-provider.js" is in electron/demo-provider.ts.'],
-  ['electron/main/new.ts', '../../renderer/src/main.js', 'electron/main may import only from itself and electron/core, shared, electron/demo-provider.ts: "../../renderer/src/main.js" is in renderer/.'],
-  ['electron/main/new.ts', '../../sandbox/server/app.js', 'electron/main may import only from itself and electron/core, shared, electron/demo-provider.ts: "../../sandbox/server/app.js" is in sandbox/.'],
-  ['electron/main/new.ts', '../web/server.js', 'electron/main may import only from itself and electron/core, shared, electron/demo-provider.ts: "../web/server.js" is in electron/web.'],
-  ['electron/web/new.ts', '../main/ipc.js', 'electron/web may import only from itself and electron/core, shared, electron/demo-provider.ts: "../main/ipc.js" is in electron/main.'],
-  ['electron/cli/new.ts', '../../sandbox/index.js', 'electron/cli may import only from itself and electron/core, shared, electron/demo-provider.ts: "../../sandbox/index.js" is in sandbox/.'],
-  ['electron/cli.ts', './main/index.js', 'electron/cli may import only from itself and electron/core, shared, electron/demo-provider.ts: "./main/index.js" is in electron/main.'],
-  ['electron/preload/new.ts', '../core/desk.js', 'electron/preload may import only from itself and shared: "../core/desk.js" is in electron/core.'],
-  ['renderer/src/new.ts', '../../electron/core/desk.js', 'renderer/ may import only from itself and shared: "../../electron/core/desk.js" is in electron/core.'],
-  ['renderer/src/views/new.ts', '../../../sandbox/index.js', 'renderer/ may import only from itself and shared: "../../../sandbox/index.js" is in sandbox/.'],
-  ['renderer/src/new.ts', '../../electron/main/window.js', 'renderer/ may import only from itself and shared: "../../electron/main/window.js" is in electron/main.'],
-  ['sandbox/server/new.ts', '../../electron/core/desk.js', 'sandbox/ may import only from itself and shared: "../../electron/core/desk.js" is in electron/core.'],
-  ['sandbox/new.ts', '../tests/unit/helpers.js', 'sandbox/ may import only from itself and shared: "../tests/unit/helpers.js" is in tests/.'],
+  ['shared/new.ts', '../electron/core/desk.js', 'shared/ may import only from itself: "../electron/core/desk.js" is in electron/core (the layers: docs/architecture.md).'],
+  ['shared/outbox/new.ts', '../../renderer/src/main.js', 'shared/ may import only from itself: "../../renderer/src/main.js" is in renderer/ (the layers: docs/architecture.md).'],
+  ['shared/new.ts', '../sandbox/index.js', 'shared/ may import only from itself: "../sandbox/index.js" is in sandbox/ (the layers: docs/architecture.md).'],
+  ['electron/core/new.ts', '../main/ipc.js', 'electron/core may import only from itself and shared: "../main/ipc.js" is in electron/main (the layers: docs/architecture.md).'],
+  ['electron/core/sync/new.ts', '../../web/server.js', 'electron/core may import only from itself and shared: "../../web/server.js" is in electron/web (the layers: docs/architecture.md).'],
+  ['electron/core/new.ts', '../cli.js', 'electron/core may import only from itself and shared: "../cli.js" is in electron/cli (the layers: docs/architecture.md).'],
+  ['electron/core/new.ts', '../../sandbox/index.js', 'electron/core may import only from itself and shared: "../../sandbox/index.js" is in sandbox/ (the layers: docs/architecture.md).'],
+  ['electron/core/new.ts', '../demo-provider.js', 'electron/core may import only from itself and shared: "../demo-provider.js" is in electron/demo-provider.ts (the layers: docs/architecture.md).'],
+  ['electron/main/new.ts', '../../renderer/src/main.js', 'electron/main may import only from itself and electron/core, shared, electron/demo-provider.ts: "../../renderer/src/main.js" is in renderer/ (the layers: docs/architecture.md).'],
+  ['electron/main/new.ts', '../../sandbox/server/app.js', 'electron/main may import only from itself and electron/core, shared, electron/demo-provider.ts: "../../sandbox/server/app.js" is in sandbox/ (the layers: docs/architecture.md).'],
+  ['electron/main/new.ts', '../web/server.js', 'electron/main may import only from itself and electron/core, shared, electron/demo-provider.ts: "../web/server.js" is in electron/web (the layers: docs/architecture.md).'],
+  ['electron/web/new.ts', '../main/ipc.js', 'electron/web may import only from itself and electron/core, shared, electron/demo-provider.ts: "../main/ipc.js" is in electron/main (the layers: docs/architecture.md).'],
+  ['electron/cli/new.ts', '../../sandbox/index.js', 'electron/cli may import only from itself and electron/core, shared, electron/demo-provider.ts: "../../sandbox/index.js" is in sandbox/ (the layers: docs/architecture.md).'],
+  ['electron/cli.ts', './main/index.js', 'electron/cli may import only from itself and electron/core, shared, electron/demo-provider.ts: "./main/index.js" is in electron/main (the layers: docs/architecture.md).'],
+  ['electron/preload/new.ts', '../core/desk.js', 'electron/preload may import only from itself and shared: "../core/desk.js" is in electron/core (the layers: docs/architecture.md).'],
+  ['renderer/src/new.ts', '../../electron/core/desk.js', 'renderer/ may import only from itself and shared: "../../electron/core/desk.js" is in electron/core (the layers: docs/architecture.md).'],
+  ['renderer/src/views/new.ts', '../../../sandbox/index.js', 'renderer/ may import only from itself and shared: "../../../sandbox/index.js" is in sandbox/ (the layers: docs/architecture.md).'],
+  ['renderer/src/new.ts', '../../electron/main/window.js', 'renderer/ may import only from itself and shared: "../../electron/main/window.js" is in electron/main (the layers: docs/architecture.md).'],
+  ['sandbox/server/new.ts', '../../electron/core/desk.js', 'sandbox/ may import only from itself and shared: "../../electron/core/desk.js" is in electron/core (the layers: docs/architecture.md).'],
+  ['sandbox/new.ts', '../tests/unit/helpers.js', 'sandbox/ may import only from itself and shared: "../tests/unit/helpers.js" is in tests/ (the layers: docs/architecture.md).'],
 ];
 
 const ALLOWED: [file: string, source: string][] = [
@@ -61,7 +61,7 @@ describe('layers enforced by folder', () => {
   it('re-exports and dynamic imports are checked too', async () => {
     expect(await problems('electron/core/new.ts', "export * from '../main/ipc.js';\nconst x = 1;")).toHaveLength(1);
     expect(await problems('electron/core/new.ts', "const x = await import('../../sandbox/index.js');")).toEqual([
-      'electron/core may import only from itself and shared: "../../sandbox/index.js" is in sandbox/.',
+      'electron/core may import only from itself and shared: "../../sandbox/index.js" is in sandbox/ (the layers: docs/architecture.md).',
     ]);
   });
 
@@ -71,7 +71,7 @@ describe('layers enforced by folder', () => {
       { filePath: `${root}renderer/src/views/NewView.vue` },
     );
     expect(result!.messages.map((m) => m.message)).toContain(
-      'renderer/ may import only from itself and shared: "../../../electron/core/desk.js" is in electron/core.',
+      'renderer/ may import only from itself and shared: "../../../electron/core/desk.js" is in electron/core (the layers: docs/architecture.md).',
     );
   });
 

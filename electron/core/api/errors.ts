@@ -1,5 +1,5 @@
 /**
- * The one error type of the API boundary (DESIGN rule 6). Its `kind` tells callers what to do:
+ * The one error type of the API boundary (architecture rule 6). Its `kind` tells callers what to do:
  * - auth: credentials or token refused; signing in again may help, retrying will not.
  * - rejected: the provider refused this request (result:error, OAuth invalid_request, other 4xx); the provider's
  *   own message is `message` verbatim.

@@ -1,5 +1,5 @@
 /**
- * The generic half of the normalizer (DESIGN rule 2): it turns either list shape of the provider into plain
+ * The generic half of the normalizer (architecture rule 2): it turns either list shape of the provider into plain
  * nested values, so the per-operation decoders see one shape only.
  *
  * - Flattened keys (`orders[order][0][lineitems][lineitem][1][amount]`, `client[email]`) are folded into nested

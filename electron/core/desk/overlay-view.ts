@@ -1,5 +1,5 @@
 /**
- * The records a view shows beyond the mirror's rows as stored (DESIGN rule 1): a resource's queued creates, and
+ * The records a view shows beyond the mirror's rows as stored (architecture rule 1): a resource's queued creates, and
  * the mirror rows pending entries name, with those entries laid over them (outbox/overlay.ts).
  */
 import type { OutboxEntry } from '../../../shared/outbox/entry.js';

@@ -1,5 +1,5 @@
 /**
- * The mirror: one SQLite file per account holding the server's truth (DESIGN rule 1: a cache that a full
+ * The mirror: one SQLite file per account holding the server's truth (architecture rule 1: a cache that a full
  * sync can rebuild), with lists, full-text search, answer caches, local invoices and the sync log.
  */
 import type { Database } from 'better-sqlite3';

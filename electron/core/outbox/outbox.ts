@@ -1,5 +1,5 @@
 /**
- * The outbox: the user's queued edits, in their own SQLite file (DESIGN rule 1). Nothing here talks to the
+ * The outbox: the user's queued edits, in their own SQLite file (architecture rule 1). Nothing here talks to the
  * network; the Replayer sends what is queued. Every change is reported with a `changed` event.
  */
 import { EventEmitter } from 'node:events';

@@ -1,5 +1,5 @@
 /**
- * What a view shows: the mirror (server truth) with the outbox's pending entries laid over it (DESIGN rule 1).
+ * What a view shows: the mirror (server truth) with the outbox's pending entries laid over it (architecture rule 1).
  * Pure. Pending creates appear at once under their local id; pending field edits are applied over the mirror
  * row; pending deletes are marked, not hidden; a row whose newest pending entry failed or needs review is
  * flagged `failed`. Mirror rows come first in their order, then local creates in entry order. How each kind

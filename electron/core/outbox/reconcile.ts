@@ -1,6 +1,6 @@
 /**
  * An entry found `sending` (after a crash, or after a reply that never came) may or may not have taken effect.
- * Before anything is sent again, the server is asked (DESIGN rule 4):
+ * Before anything is sent again, the server is asked (architecture rule 4):
  * - add-contact: contacts with the same e-mail and exactly the same first and last name;
  * - open-ticket: tickets found by subject, with exactly that subject and department, dated from the send on;
  * - add-order: the newest orders, dated from the send on, with the same contents;

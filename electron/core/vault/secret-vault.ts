@@ -1,6 +1,6 @@
 /**
  * Where the app keeps an account's secrets (client secret, password, refresh token): the OS keychain when one
- * answers, else process memory for this session only (DESIGN rule 5). Secrets never go to a plain file.
+ * answers, else process memory for this session only (architecture rule 5). Secrets never go to a plain file.
  */
 
 export type VaultKind = 'keychain' | 'memory';
