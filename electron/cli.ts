@@ -3,8 +3,8 @@
  * Every command goes through the same Desk the app uses, by its procedures only. Exit status: 0 success,
  * 1 failure, 2 bad usage, 130 interrupted.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { accountAdd, accountEdit, accountList, accountRemove, accountUse } from './cli/account.js';
 import { readCommandLine, UsageError, type CommandLine } from './cli/args.js';
 import type { CommandName } from './cli/commands.js';
@@ -112,7 +112,10 @@ function usageError(error: UsageError): number {
   return 2;
 }
 
+/** The project's package.json: the nearest one above this module (electron/ from source, out/node/ bundled). */
 function version(): string {
-  const pkg = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'package.json'), 'utf8')) as { version: string };
+  let dir = import.meta.dirname;
+  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
+  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string };
   return pkg.version;
 }

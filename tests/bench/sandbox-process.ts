@@ -19,7 +19,7 @@ export interface SandboxProcess {
 }
 
 export async function startSandboxProcess(args: readonly string[]): Promise<SandboxProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/cli.ts', '--json', ...args], {
+  const child = spawn(process.execPath, ['bin/sandbox.js', '--json', ...args], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
   });

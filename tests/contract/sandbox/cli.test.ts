@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
 function runCli(args: string[]): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'sandbox/cli.ts', ...args], {
+  return spawn(process.execPath, ['bin/sandbox.js', ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
