@@ -63,3 +63,101 @@ test('a new contact from the keyboard alone: the palette opens the form, Tab wal
   await expect(page.getByRole('grid', { name: 'Contacts' }).getByRole('row').filter({ hasText: 'grace@navy.example' })).toBeVisible();
   expect(problems).toEqual([]);
 });
+
+/** What has the focus, in words a test can compare: its role and name, or its tag. */
+const focusedIs = (page: import('@playwright/test').Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return 'body';
+    return el.getAttribute('role') ?? el.tagName.toLowerCase();
+  });
+
+test('after Ctrl+K → Go to Domains the list has the focus: the arrows move through its rows at once', async ({ page, webHost, problems }) => {
+  await openApp(page, webHost);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('Go to Domains');
+  await expect(page.getByRole('option', { name: 'Go to Domains' })).toBeVisible();
+  await page.keyboard.press('Enter');
+  const grid = page.getByRole('grid', { name: 'Domains' });
+  await expect(grid.locator('[role="row"][aria-rowindex="2"]')).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(grid.locator('[role="row"][aria-rowindex="3"]')).toBeFocused();
+  expect(problems).toEqual([]);
+});
+
+test('"Skip to content" is the first tab stop and moves the focus to the screen', async ({ page, webHost, problems }) => {
+  await openApp(page, webHost);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+  // The next Tab goes on from the screen's content, not from the sidebar.
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.closest('main') !== null)).toBe(true);
+  expect(problems).toEqual([]);
+});
+
+test('from the filter to the first row in a few Tabs: the column headers are one tab stop, arrows inside', async ({ page, webHost, problems }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openApp(page, webHost);
+  await page.getByRole('navigation').getByRole('link', { name: 'Domains', exact: true }).click();
+  const grid = page.getByRole('grid', { name: 'Domains' });
+  await expect(grid.locator('[role="row"][aria-rowindex="2"]')).toBeVisible();
+  await page.keyboard.press('/');
+  await expect(page.getByRole('searchbox', { name: 'Filter Domains' })).toBeFocused();
+
+  // Tab until a row has the focus, noting each stop.
+  const stops: { role: string; inGrid: boolean }[] = [];
+  for (let presses = 0; presses < 30 && stops.at(-1)?.role !== 'row'; presses++) {
+    await page.keyboard.press('Tab');
+    stops.push({ role: await focusedIs(page), inGrid: await page.evaluate(() => document.activeElement?.closest('[role="grid"]') !== null) });
+  }
+  expect(stops.at(-1)?.role).toBe('row');
+  // The toolbar's controls, then one stop in the header row, then the row: it was 22 Tabs from the filter, a sort
+  // button and a resize handle per column.
+  expect(stops.filter((s) => s.inGrid)).toEqual([{ role: 'button', inGrid: true }, { role: 'row', inGrid: true }]);
+  expect(stops.length).toBeLessThanOrEqual(10);
+
+  // Back into the header row: ↑ from the first row; ←/→ move between header cells; Enter sorts.
+  await page.keyboard.press('ArrowUp');
+  const first = grid.getByRole('columnheader').first();
+  expect(await first.evaluate((h) => h.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press('ArrowRight');
+  const second = grid.getByRole('columnheader').nth(1);
+  expect(await second.evaluate((h) => h.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press('ArrowLeft');
+  expect(await first.evaluate((h) => h.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press('End');
+  const last = grid.getByRole('columnheader').last();
+  expect(await last.evaluate((h) => h.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press('Home');
+  await page.keyboard.press('Enter');
+  await expect(first).toHaveAttribute('aria-sort', 'ascending');
+  await expect(page).toHaveURL(/[?&]sort=\w+/);
+
+  // F2 reaches the cell's resize handle; ←/→ resize; Esc goes back to the cell.
+  const width = (await first.boundingBox())!.width;
+  await page.keyboard.press('F2');
+  const edge = first.getByRole('separator');
+  await expect(edge).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(async () => (await first.boundingBox())!.width).toBe(width + 16);
+  await page.keyboard.press('Escape');
+  expect(await first.evaluate((h) => h.contains(document.activeElement) && document.activeElement?.getAttribute('role') !== 'separator')).toBe(true);
+  // Enter on the handle gives the column its own width back.
+  await page.keyboard.press('F2');
+  await page.keyboard.press('Enter');
+  await expect.poll(async () => (await first.boundingBox())!.width).toBe(width);
+  await page.keyboard.press('Escape');
+
+  // ↓ from the header goes to the rows; Shift+Tab from there leaves the grid by the header's one stop.
+  await page.keyboard.press('ArrowDown');
+  await expect(grid.locator('[role="row"][aria-rowindex="2"]')).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  expect(await first.evaluate((h) => h.contains(document.activeElement))).toBe(true);
+  expect(problems).toEqual([]);
+});

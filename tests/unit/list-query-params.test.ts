@@ -1,6 +1,6 @@
 /** A list's filters as its route's query and back (shared/list-query-params.ts). */
 import { describe, expect, it } from 'vitest';
-import { filtersFromQuery, queryFromFilters } from '../../shared/list-query-params.js';
+import { filtersFromQuery, listQueryFromRoute, queryFromFilters } from '../../shared/list-query-params.js';
 import { RESOURCE_VIEWS } from '../../shared/resources/index.js';
 
 const domains = RESOURCE_VIEWS.domains;
@@ -36,5 +36,12 @@ describe('route filters', () => {
     const query = { status: 'Active', expiryDate: '2026-01-01..', doNotRenew: 'true', q: 'shop' };
     const filters = filtersFromQuery(domains, query);
     expect(queryFromFilters(filters, ' shop ')).toEqual(query);
+  });
+
+  it('reads and writes the sort, by a column the list sorts by (descending with a minus), and ignores any other', () => {
+    expect(listQueryFromRoute(domains, { sort: '-expiryDate', q: 'shop' })).toEqual({ filters: {}, text: 'shop', sort: { field: 'expiryDate', dir: 'desc' } });
+    expect(listQueryFromRoute(domains, { sort: 'expiryDate' }).sort).toEqual({ field: 'expiryDate', dir: 'asc' });
+    expect(listQueryFromRoute(domains, { sort: 'password' }).sort).toBeNull();
+    expect(queryFromFilters({}, '', { field: 'expiryDate', dir: 'desc' })).toEqual({ sort: '-expiryDate' });
   });
 });

@@ -3,7 +3,7 @@ import type { ExportFile, OverlaidRecord } from '../../../shared/queries.js';
 import type { ResourceName } from '../../../shared/records.js';
 import { collectPages, resourceFields, toCsv } from '../export/csv.js';
 import type { HandlersOf, ParsedInput } from './handlers.js';
-import { overlaidList } from './overlaid-list.js';
+import { overlaidCounts, overlaidList } from './overlaid-list.js';
 import { overlaidSearch } from './overlaid-search.js';
 import { overlaid, queuedCreates } from './overlay-view.js';
 import type { DeskState } from './state.js';
@@ -13,7 +13,7 @@ export function dataHandlers(state: DeskState): HandlersOf<'data'> {
     'data.list': (input) => overlaidList(state.current, input),
     'data.get': ({ resource, id }) => getRecord(state, resource, id),
     'data.search': ({ text, limit }) => overlaidSearch(state.current, text, limit ?? 20),
-    'data.counts': () => state.current.mirror.counts(),
+    'data.counts': () => overlaidCounts(state.current),
     'data.client': () => state.current.mirror.list('client', { limit: 1 }).rows[0] ?? null,
     // The mirror's counts (server truth): pending edits are not counted in, so a facet's count can differ from
     // the total of data.list with that value while edits are queued.

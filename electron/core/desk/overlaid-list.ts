@@ -7,6 +7,7 @@
 import type { ListInput } from '../../../shared/contract.js';
 import { isLocalId } from '../../../shared/outbox/local-ids.js';
 import type { ListPage, OverlaidRecord } from '../../../shared/queries.js';
+import { RESOURCE_NAMES, type ResourceName } from '../../../shared/records.js';
 import type { AccountSession } from '../account-session.js';
 import { editedRows, overlaid, queuedCreates } from './overlay-view.js';
 
@@ -28,4 +29,12 @@ export function overlaidList({ mirror, outbox }: Pick<AccountSession, 'mirror' |
   // Queued creates and rows joined by an edit head the first page (whatever the sort: they are the user's unsent work).
   const head = input.after ? [] : [...created, ...joined];
   return { ...page, rows: [...head, ...rows], total: page.total + created.length + joined.length - left };
+}
+
+/**
+ * data.counts: each list's total as its unfiltered list shows it, queued creates included (the sidebar's count
+ * and the list's own are one number).
+ */
+export function overlaidCounts(session: Pick<AccountSession, 'mirror' | 'outbox'>): Record<ResourceName, number> {
+  return Object.fromEntries(RESOURCE_NAMES.map((resource) => [resource, overlaidList(session, { resource, limit: 1 }).total])) as Record<ResourceName, number>;
 }

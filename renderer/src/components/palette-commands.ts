@@ -3,7 +3,6 @@
  * new ticket and new contact. Each command has an id, a label (i18n) and what it does.
  */
 import type { Router } from 'vue-router';
-import type { AppCommand } from '../../../shared/contract';
 import { useSessionStore } from '../stores/session';
 import { LIST_SCREENS } from '../router';
 
@@ -12,26 +11,19 @@ export interface PaletteCommand {
   label: string;
   /** Words it is also found by (the screen's name alone, "go"). */
   keywords: string;
+  /** It does its work where the person is (sync): the focus goes back where it was, not to another screen. */
+  stays?: true;
   run(): void | Promise<unknown>;
 }
 
-/** The palette command each of the desktop menu's commands runs (search opens the palette itself). */
-export const APP_COMMAND_IDS: Record<Exclude<AppCommand['command'], 'search' | 'open-record'>, string> = {
-  sync: 'sync',
-  'new-ticket': 'new-ticket',
-  'new-contact': 'new-contact',
-  outbox: 'go:outbox',
-  preferences: 'go:settings',
-};
-
-type Translate = (key: string, values?: Record<string, unknown>) => string;
+export type Translate = (key: string, values?: Record<string, unknown>) => string;
 
 /** Screens to go to (Check a domain has its own command). */
 const SCREENS = ['dashboard', ...LIST_SCREENS.map((s) => s.name), 'outbox', 'settings'] as const;
 
 export function paletteCommands(t: Translate, router: Router): PaletteCommand[] {
   return [
-    { id: 'sync', label: t('dashboard.palette.syncNow'), keywords: 'sync refresh', run: () => useSessionStore().sync() },
+    { id: 'sync', label: t('dashboard.palette.syncNow'), keywords: 'sync refresh', stays: true, run: () => useSessionStore().sync() },
     { id: 'check-domain', label: t('dashboard.palette.checkDomain'), keywords: 'whois domain availability', run: () => router.push({ name: 'check-domain' }) },
     { id: 'new-ticket', label: t('dashboard.palette.newTicket'), keywords: 'ticket support open', run: () => router.push({ name: 'tickets', query: { new: '1' } }) },
     { id: 'new-contact', label: t('dashboard.palette.newContact'), keywords: 'contact add', run: () => router.push({ name: 'contacts', query: { new: '1' } }) },

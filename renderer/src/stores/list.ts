@@ -1,14 +1,17 @@
 /**
- * One generic list store, one instance per resource (kept while the app runs, so going back to a list is
+ * One generic list store, defined once per resource (kept while the app runs, so going back to a list is
  * instant): its query (filters, text, sort), its total, and its rows read by keyset pages from data.list as
  * the table asks for them. Pages far from what the table shows are dropped (their cursors are kept), so memory
- * holds a window of rows whatever the list's size. Refreshes on data.changed; nothing polls.
+ * holds a window of rows whatever the list's size. Refreshes on data.changed; nothing polls. Its state is read
+ * only from outside: the query changes through setQuery (the list's route owns it), the window through show.
  */
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, triggerRef } from 'vue';
 import type { ListInput } from '../../../shared/contract';
+import type { ListQuery, ListSort } from '../../../shared/list-query-params';
 import type { OverlaidRecord } from '../../../shared/queries';
 import type { LinkTarget } from '../../../shared/resource-fields';
+import { RESOURCE_VIEWS } from '../../../shared/resources';
 import { desk } from '../bridge';
 
 export const PAGE_SIZE = 200;
@@ -17,12 +20,9 @@ const KEEP_PAGES = 6;
 
 export type Row = OverlaidRecord & Record<string, unknown>;
 export type FilterValues = NonNullable<ListInput['filters']>;
-export interface Sort {
-  field: string;
-  dir: 'asc' | 'desc';
-}
+export type Sort = ListSort;
 
-export function useListStore(resource: LinkTarget) {
+function defineListStore(resource: LinkTarget) {
   return defineStore(`list:${resource}`, () => {
     const filters = ref<FilterValues>({});
     const text = ref('');
@@ -160,18 +160,13 @@ export function useListStore(resource: LinkTarget) {
       return reload();
     }
 
-    function setFilters(next: FilterValues): Promise<void> {
-      filters.value = next;
-      return reload();
-    }
-
-    function setText(next: string): Promise<void> {
-      text.value = next;
-      return reload();
-    }
-
-    function setSort(next: Sort | null): Promise<void> {
-      sort.value = next;
+    /** Shows another query from the top; the same query again is only opened (read when not here yet). */
+    function setQuery(next: ListQuery): Promise<void> {
+      const same = JSON.stringify([next.filters, next.text, next.sort]) === JSON.stringify([filters.value, text.value, sort.value]);
+      if (same) return open();
+      filters.value = next.filters;
+      text.value = next.text;
+      sort.value = next.sort;
       return reload();
     }
 
@@ -181,8 +176,34 @@ export function useListStore(resource: LinkTarget) {
       return rest;
     }
 
-    return { resource, filters, text, sort, total, error, loading, loaded, pages, rowAt, show, open, reload, setFilters, setText, setSort, view };
-  })();
+    // Getters, not state: nothing outside changes them but through the actions.
+    return {
+      resource,
+      filters: computed(() => filters.value),
+      text: computed(() => text.value),
+      sort: computed(() => sort.value),
+      total: computed(() => total.value),
+      error: computed(() => error.value),
+      loading: computed(() => loading.value),
+      loaded,
+      rowAt,
+      show,
+      open,
+      reload,
+      setQuery,
+      view,
+    };
+  });
+}
+
+/** Every list's store, defined once, from the resources' views. */
+const LIST_STORES = Object.fromEntries(Object.keys(RESOURCE_VIEWS).map((resource) => [resource, defineListStore(resource as LinkTarget)])) as Record<
+  LinkTarget,
+  ReturnType<typeof defineListStore>
+>;
+
+export function useListStore(resource: LinkTarget) {
+  return LIST_STORES[resource]();
 }
 
 export type ListStore = ReturnType<typeof useListStore>;

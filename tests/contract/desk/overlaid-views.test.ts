@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Desk } from '../../../electron/core/desk/index.js';
 import type { Contact } from '../../../shared/models.js';
 import type { OverlaidRecord } from '../../../shared/queries.js';
+import { RESOURCE_NAMES } from '../../../shared/records.js';
 import { deskOnSandbox } from './sandbox-desk.js';
 
 let desk: Desk;
@@ -103,6 +104,19 @@ describe('data.list with filters and text, while edits are queued', () => {
   it('exports a filtered view with the queued rows that match it', async () => {
     const file = await desk.call('data.export', { resource: 'contacts', filters: { country: 'AQ' }, format: 'json' });
     expect((JSON.parse(file.text) as { lastName: string }[]).map((r) => r.lastName).sort()).toEqual(['Overlay', 'Zanzibarova']);
+  });
+});
+
+describe('data.counts while edits are queued', () => {
+  it("counts each list as its unfiltered list shows it: queued creates included, so the sidebar and the list agree", async () => {
+    const counts = await desk.call('data.counts');
+    for (const resource of RESOURCE_NAMES) {
+      const shown = await desk.call('data.list', { resource, limit: 1 });
+      const count = counts[resource];
+      expect(count, resource).toBe(shown.total);
+    }
+    const stored = (await desk.call('data.list', { resource: 'contacts', limit: 1000 })).rows.filter((r) => r.pending !== 'create').length;
+    expect(counts.contacts).toBe(stored + 2);
   });
 });
 

@@ -8,6 +8,7 @@ export default {
   cancel: 'Cancel',
   close: 'Close',
   save: 'Save',
+  skipToContent: 'Skip to content',
   hostReconnecting: 'Reconnecting to the app…',
   /** Every mirrored resource's name, for any screen that lists them. */
   resources: {

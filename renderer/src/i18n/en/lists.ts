@@ -46,6 +46,9 @@ export default {
   },
   filter: {
     label: 'Filters',
+    /** The menu holding the filters that do not fit in the toolbar, and how many of those are set. */
+    more: 'More filters',
+    setCount: '{n} set | {n} set',
     any: 'Any',
     anyDate: 'Any date',
     from: 'From',

@@ -8,6 +8,7 @@ export default {
   cancel: 'Annulla',
   close: 'Chiudi',
   save: 'Salva',
+  skipToContent: 'Vai al contenuto',
   hostReconnecting: "Riconnessione all'app…",
   resources: {
     client: 'Cliente',

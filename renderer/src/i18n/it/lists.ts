@@ -46,6 +46,9 @@ export default {
   },
   filter: {
     label: 'Filtri',
+    /** The menu holding the filters that do not fit in the toolbar, and how many of those are set. */
+    more: 'Altri filtri',
+    setCount: '{n} attivo | {n} attivi',
     any: 'Tutti',
     anyDate: 'Qualsiasi data',
     from: 'Dal',
