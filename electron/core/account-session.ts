@@ -33,7 +33,7 @@ export interface AccountSessionOptions {
   background: boolean;
   /** For the API client: the retry policy's overrides and who is told of each retry. */
   client?: Pick<ClientOptions, 'retry' | 'onRetry'>;
-  /** The outbox's and the replay backoff's clock, and the timers of replay retries and periodic syncs: the real ones by default. */
+  /** What now is (the mirror's, the sync's, the outbox's and the replay backoff's), and the timers of replay retries and periodic syncs: the real ones by default. */
   clock?: Clock;
   timers?: Timers;
 }
@@ -77,7 +77,8 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
     this.timers = options.timers ?? systemTimers;
     const paths = accountPaths(options.dataDir, config.name);
     mkdirSync(paths.dir, { recursive: true });
-    this.mirror = this.disposables.add(Mirror.open(paths.mirror, { cipher: options.cipher }));
+    const now = () => new Date(this.clock());
+    this.mirror = this.disposables.add(Mirror.open(paths.mirror, { cipher: options.cipher, now }));
     // The account's own client id and gateway from the last sync: a write sends them without asking first.
     const own = this.mirror.list('client', { limit: 1 }).rows[0]?.client;
     this.client = new ResellerClient(
@@ -86,7 +87,7 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
       options.client,
     );
     this.outbox = this.disposables.add(openOutbox(paths.outbox, { cipher: options.cipher, now: this.clock }));
-    this.syncer = this.disposables.add(new Syncer({ client: this.client, mirror: this.mirror, connectivity: this.connectivity }));
+    this.syncer = this.disposables.add(new Syncer({ client: this.client, mirror: this.mirror, connectivity: this.connectivity, now }));
     this.scheduler = this.disposables.add(new SyncScheduler(this.syncer, { intervalMinutes: options.syncIntervalMinutes, timers: this.timers }));
     this.replayer = new Replayer(this.outbox, this.client);
 

@@ -23,6 +23,8 @@ export async function openAccount(state: DeskState, config: AccountConfig, remem
     syncIntervalMinutes: state.settings.get().syncIntervalMinutes,
     background: state.background,
     client: state.clientOptions(),
+    clock: state.clock,
+    timers: options.timers,
   });
   state.session = session;
   if (remember) state.accounts.current = config.name;
