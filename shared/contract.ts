@@ -73,9 +73,12 @@ export const EnqueueInputSchema = z.strictObject({
  * contacts are named by id, or as a Contacts list shows them (`shown`: its filters and text, read by the engine
  * from the same view data.list gives, queued creates and edits included, pending deletions left out).
  */
+/** The most contacts one bulk change reaches (the engine refuses a list showing more; the list offers none). */
+export const BULK_LIMIT = 5000;
+
 export const BulkContactUpdateSchema = z
   .strictObject({
-    contactIds: z.array(recordId).min(1, { error: 'select at least one contact' }).max(5000).optional(),
+    contactIds: z.array(recordId).min(1, { error: 'select at least one contact' }).max(BULK_LIMIT).optional(),
     shown: ListInputSchema.pick({ filters: true, text: true }).optional(),
     /** update-contact's fields (without contactid); checked as an update-contact for each contact. */
     changes: z.record(z.string(), z.unknown(), { error: 'must be an object of contact fields' }),

@@ -15,6 +15,7 @@ import type { SyncProgress, SyncSummary } from '../../shared/sync.js';
 import type { SyncedResource } from '../../shared/records.js';
 import { ResellerClient, type ClientOptions } from './api/index.js';
 import { accountPaths } from './data-dir.js';
+import { DisposableStore } from './disposable.js';
 import { Mirror } from './mirror/index.js';
 import { openOutbox, queuedInvoice, Replayer, type Outbox, type RunReport } from './outbox/index.js';
 import { ConnectivityMonitor, Syncer, SyncScheduler, type ConnectivityChange } from './sync/index.js';
@@ -32,7 +33,7 @@ export interface AccountSessionOptions {
   background: boolean;
   /** For the API client: the retry policy's overrides and who is told of each retry. */
   client?: Pick<ClientOptions, 'retry' | 'onRetry'>;
-  /** The outbox's and the replay backoff's clock, and the timers of replay retries and periodic syncs: the real ones by default. */
+  /** What now is (the mirror's, the sync's, the outbox's and the replay backoff's), and the timers of replay retries and periodic syncs: the real ones by default. */
   clock?: Clock;
   timers?: Timers;
 }
@@ -44,6 +45,9 @@ export interface AccountSessionEvents {
   connectivity: [ConnectivityChange];
   'outbox.entry': [OutboxEntry];
 }
+
+/** A listener of one event, in the form EventEmitter's own typing takes it. */
+type SessionListener<E> = E extends keyof AccountSessionEvents ? (AccountSessionEvents[E] extends unknown[] ? (...args: AccountSessionEvents[E]) => void : never) : never;
 
 /** Longest wait before a replay retries on its own; backoffs shorter than this are honoured exactly. */
 export const MAX_REPLAY_WAIT_MS = 5 * 60_000;
@@ -61,7 +65,8 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
   private replayTimer: PendingTask | null = null;
   private readonly clock: Clock;
   private readonly timers: Timers;
-  private closed = false;
+  /** What the session set up, ended newest first by dispose(): files, listeners, timers, and what others added. */
+  private readonly disposables = new DisposableStore();
 
   constructor(
     readonly config: AccountConfig,
@@ -72,7 +77,8 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
     this.timers = options.timers ?? systemTimers;
     const paths = accountPaths(options.dataDir, config.name);
     mkdirSync(paths.dir, { recursive: true });
-    this.mirror = Mirror.open(paths.mirror, { cipher: options.cipher });
+    const now = () => new Date(this.clock());
+    this.mirror = this.disposables.add(Mirror.open(paths.mirror, { cipher: options.cipher, now }));
     // The account's own client id and gateway from the last sync: a write sends them without asking first.
     const own = this.mirror.list('client', { limit: 1 }).rows[0]?.client;
     this.client = new ResellerClient(
@@ -80,23 +86,46 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
       options.vault,
       options.client,
     );
-    this.outbox = openOutbox(paths.outbox, { cipher: options.cipher, now: this.clock });
-    this.syncer = new Syncer({ client: this.client, mirror: this.mirror, connectivity: this.connectivity });
-    this.scheduler = new SyncScheduler(this.syncer, { intervalMinutes: options.syncIntervalMinutes, timers: this.timers });
+    this.outbox = this.disposables.add(openOutbox(paths.outbox, { cipher: options.cipher, now: this.clock }));
+    this.syncer = this.disposables.add(new Syncer({ client: this.client, mirror: this.mirror, connectivity: this.connectivity, now }));
+    this.scheduler = this.disposables.add(new SyncScheduler(this.syncer, { intervalMinutes: options.syncIntervalMinutes, timers: this.timers }));
     this.replayer = new Replayer(this.outbox, this.client);
 
-    this.syncer.on('sync.progress', (p) => this.emit('sync.progress', p));
-    this.syncer.on('sync.summary', (s) => this.emit('sync.summary', s));
-    this.connectivity.on('change', (change) => {
+    const forwardProgress = (p: SyncProgress) => this.emit('sync.progress', p);
+    const forwardSummary = (s: SyncSummary) => this.emit('sync.summary', s);
+    this.syncer.on('sync.progress', forwardProgress);
+    this.syncer.on('sync.summary', forwardSummary);
+    const onConnectivity = (change: ConnectivityChange) => {
       this.emit('connectivity', change);
       if (change.state === 'online' && this.options.background) {
         this.outbox.wakeUp();
         void this.replay();
       }
-    });
-    this.outbox.on('changed', (entry) => {
+    };
+    this.connectivity.on('change', onConnectivity);
+    const onOutboxChange = (entry: OutboxEntry) => {
       this.keepInMirror(entry);
       this.emit('outbox.entry', entry);
+    };
+    this.outbox.on('changed', onOutboxChange);
+    this.disposables.add(() => {
+      this.syncer.off('sync.progress', forwardProgress);
+      this.syncer.off('sync.summary', forwardSummary);
+      this.connectivity.off('change', onConnectivity);
+      this.outbox.off('changed', onOutboxChange);
+    });
+    // Ended first: the replay in progress finishes (its entries still kept in the mirror) before the rest goes.
+    this.disposables.add(async () => {
+      this.clearReplayTimer();
+      await this.replaying?.catch(() => undefined);
+    });
+  }
+
+  /** Listens to one of the session's events until the session is disposed (a switch of account removes it). */
+  listen<E extends keyof AccountSessionEvents>(event: E, listener: SessionListener<E>): void {
+    this.on(event, listener);
+    this.disposables.add(() => {
+      this.off(event, listener);
     });
   }
 
@@ -137,14 +166,9 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
     if (this.options.background) void this.replay();
   }
 
-  async close(): Promise<void> {
-    this.closed = true;
-    this.clearReplayTimer();
-    this.scheduler.stop();
-    await this.syncer.dispose();
-    await this.replaying?.catch(() => undefined);
-    this.outbox.close();
-    this.mirror.close();
+  /** Ends background work, lets go of the mirror and the outbox, and removes every listener added through listen(). */
+  dispose(): Promise<void> {
+    return this.disposables.dispose();
   }
 
   private async replayLoop(): Promise<RunReport> {
@@ -154,8 +178,8 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
       this.replayAgain = false;
       report = await this.replayer.run();
       confirmed += report.sent + report.reconciled;
-    } while (this.replayAgain && !this.closed);
-    if (this.closed) return report;
+    } while (this.replayAgain && !this.disposables.isDisposed);
+    if (this.disposables.isDisposed) return report;
     if (confirmed > 0 && this.options.background) void this.syncer.sync({ trigger: 'demand' });
     if (this.options.background && report.nextDueAt !== null && report.paused === null) {
       const wait = Math.min(Math.max(report.nextDueAt - this.clock(), 0), MAX_REPLAY_WAIT_MS);

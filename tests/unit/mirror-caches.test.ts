@@ -18,7 +18,7 @@ beforeEach(() => {
   mirror = openMirror(dir, { now: () => clock });
 });
 afterEach(() => {
-  mirror.close();
+  mirror.dispose();
   cleanup();
 });
 
@@ -52,20 +52,20 @@ describe('answer caches', () => {
 
   it('keep EPP codes sealed in the file, readable only with the same key', () => {
     const cipher = AtRestCipher.ephemeral();
-    mirror.close();
+    mirror.dispose();
     mirror = openMirror(dir, { cipher });
     mirror.eppCache.put('example.com', { delivery: 'returned', eppCode: 'Zq7-epp-code', eppCodeRaw: 'Zq7-epp-code' });
     mirror.whoisCache.put('example.com', whois);
     const stored = mirror.db.prepare('SELECT json FROM epp_cache').pluck().get() as string;
     expect(stored).not.toContain('Zq7-epp-code');
-    mirror.close();
+    mirror.dispose();
     const bytes = readdirSync(dir).map((file) => readFileSync(join(dir, file)).toString('latin1')).join('');
     expect(bytes).toContain('unavailable'); // the whois answer is plain
     expect(bytes).not.toContain('Zq7-epp-code');
 
     mirror = openMirror(dir, { cipher });
     expect(mirror.eppCache.get('example.com')?.value).toEqual({ delivery: 'returned', eppCode: 'Zq7-epp-code', eppCodeRaw: 'Zq7-epp-code' });
-    mirror.close();
+    mirror.dispose();
     // Another key (the vault lost this one): no answer, rather than an error.
     mirror = openMirror(dir, { cipher: AtRestCipher.ephemeral() });
     expect(mirror.eppCache.get('example.com')).toBeNull();
@@ -76,7 +76,7 @@ describe('answer caches', () => {
       found: true, statuses: ['ok'], createdOn: null, expiresOn: '2027-01-01', updatedOn: null, registrar: null,
       nameservers: [], contacts: {}, raw: 'Domain: example.com',
     });
-    mirror.close();
+    mirror.dispose();
     mirror = openMirror(dir);
     expect(mirror.whoisInfoCache.get('example.com')?.value.expiresOn).toBe('2027-01-01');
   });
@@ -114,7 +114,7 @@ describe('sync runs', () => {
       id: first, trigger: 'start', startedAt: '2026-11-22T10:00:00.000Z', finishedAt: '2026-11-22T10:00:05.000Z',
       outcome: 'ok', summary: { notable: ['x'] },
     });
-    mirror.close();
+    mirror.dispose();
     mirror = openMirror(dir);
     expect(mirror.syncRuns()[0]).toMatchObject({ id: second, outcome: 'interrupted' });
   });

@@ -47,7 +47,7 @@ beforeAll(() => {
   ]);
 });
 afterAll(() => {
-  mirror.close();
+  mirror.dispose();
   cleanup();
 });
 

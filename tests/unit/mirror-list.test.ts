@@ -34,7 +34,7 @@ beforeAll(() => {
   mirror.applySnapshot('domains', DOMAINS);
 });
 afterAll(() => {
-  mirror.close();
+  mirror.dispose();
   cleanup();
 });
 

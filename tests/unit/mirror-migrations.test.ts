@@ -31,7 +31,7 @@ describe('mirror migrations', () => {
     expect(mirror.db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(mirror.db.pragma('synchronous', { simple: true })).toBe(1);
     expect(mirror.db.pragma('page_size', { simple: true })).toBe(8192);
-    mirror.close();
+    mirror.dispose();
   });
 
   it("the app's connection has an 8 MB page cache, the writer thread's second connection 4 MB", () => {
@@ -39,8 +39,8 @@ describe('mirror migrations', () => {
     const writer = Mirror.attach(file());
     expect(app.db.pragma('cache_size', { simple: true })).toBe(-8000);
     expect(writer.db.pragma('cache_size', { simple: true })).toBe(-4000);
-    writer.close();
-    app.close();
+    writer.dispose();
+    app.dispose();
   });
 
   it('an existing file keeps its page size', () => {
@@ -51,7 +51,7 @@ describe('mirror migrations', () => {
     const mirror = Mirror.open(file());
     expect(mirror.db.pragma('page_size', { simple: true })).toBe(4096);
     expect(schemaVersion(mirror.db)).toBe(MIGRATIONS.at(-1)!.version);
-    mirror.close();
+    mirror.dispose();
   });
 
   it('upgrades a v1 file: rows written by v1 are kept and become searchable', () => {
@@ -74,7 +74,7 @@ describe('mirror migrations', () => {
     expect(mirror.search('muller').map((hit) => [hit.resource, hit.id])).toEqual([['contacts', 3]]);
     const run = mirror.beginSyncRun('start');
     expect(mirror.syncRuns()[0]).toMatchObject({ id: run, outcome: 'running' });
-    mirror.close();
+    mirror.dispose();
   });
 
   it('upgrades a v2 file: the search index no longer keeps its own text, and hits still have their titles', () => {
@@ -94,7 +94,7 @@ describe('mirror migrations', () => {
     expect(columnsOf(mirror.db)).toEqual(['terms']);
     expect(mirror.db.prepare('SELECT rowid, terms FROM search_index').all()).toEqual([{ rowid, terms: null }]);
     expect(mirror.search('exam')).toEqual([{ resource: 'domains', id: 7, title: 'example.com', subtitle: expect.any(String) }]);
-    mirror.close();
+    mirror.dispose();
   });
 
   it('upgrades a v4 file: transfer secrets and ticket access codes leave the records, their hashes those of the new JSON', () => {
@@ -107,14 +107,14 @@ describe('mirror migrations', () => {
     mirror.db.prepare("UPDATE orders SET json = json_set(json, '$.transferSecret', 'Order-EPP-9z'), hash = 'v4'").run();
     mirror.db.prepare("UPDATE tickets SET json = json_set(json, '$.c', 'Access-7q'), hash = 'v4'").run();
     mirror.db.pragma('user_version = 4');
-    mirror.close();
+    mirror.dispose();
 
     const upgraded = openMirror(dir);
     expect(schemaVersion(upgraded.db)).toBe(MIGRATIONS.at(-1)!.version);
     expect(upgraded.get('orders', 1)).toEqual(order(1));
     expect(upgraded.get('tickets', 2)).toEqual(ticket(2));
     expect(upgraded.db.prepare("SELECT hash FROM orders UNION ALL SELECT hash FROM tickets").pluck().all()).toEqual(written);
-    upgraded.close();
+    upgraded.dispose();
     for (const name of readdirSync(dir)) {
       const bytes = readFileSync(join(dir, name));
       expect(bytes.includes('Order-EPP-9z') || bytes.includes('Access-7q'), name).toBe(false);
@@ -124,11 +124,11 @@ describe('mirror migrations', () => {
   it('reopening runs nothing again and keeps the data', () => {
     const first = openMirror(dir);
     first.applySnapshot('domains', [domain(1)]);
-    first.close();
+    first.dispose();
     const again = openMirror(dir);
     expect(again.counts().domains).toBe(1);
     expect(again.search('domain1')).toHaveLength(1);
-    again.close();
+    again.dispose();
   });
 
   it('refuses a file written by a newer app, and leaves it alone', () => {

@@ -84,7 +84,7 @@ beforeAll(() => {
   for (const record of RECORDS.invoices) mirror.upsert('invoices', record);
 });
 afterAll(() => {
-  mirror.close();
+  mirror.dispose();
   cleanup();
 });
 

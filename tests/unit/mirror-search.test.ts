@@ -25,7 +25,7 @@ beforeAll(() => {
   mirror.applySnapshot('announcements', [announcement(50, { title: 'Scheduled maintenance on Saturday' })]);
 });
 afterAll(() => {
-  mirror.close();
+  mirror.dispose();
   cleanup();
 });
 

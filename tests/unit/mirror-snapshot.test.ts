@@ -13,7 +13,7 @@ beforeEach(() => {
   mirror = openMirror(temp.dir, { now: () => clock });
 });
 afterEach(() => {
-  mirror.close();
+  mirror.dispose();
   cleanup();
 });
 

@@ -23,7 +23,7 @@ function open(): void {
 }
 
 afterEach(() => {
-  outbox.close();
+  outbox.dispose();
   rmSync(dir, { recursive: true, force: true });
 });
 

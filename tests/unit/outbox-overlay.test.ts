@@ -9,7 +9,7 @@ const clock = manualClock();
 beforeEach(() => {
   outbox = openOutbox(outboxFile(), { now: clock.now });
 });
-afterEach(() => outbox.close());
+afterEach(() => outbox.dispose());
 
 function failLatest(id: number) {
   outbox.journal.beginSend(id, null, clock.now());

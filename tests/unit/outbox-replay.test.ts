@@ -15,7 +15,7 @@ beforeEach(() => {
   outbox = openOutbox(file, { now: clock.now });
   client = new FakeClient();
 });
-afterEach(() => outbox.close());
+afterEach(() => outbox.dispose());
 
 const replayer = (options: ReplayerOptions = {}) => new Replayer(outbox, client, { backoff: { baseMs: 1_000, maxMs: 60_000 }, ...options });
 const update = (contactid: number | `local:${number}`, city: string) => outbox.enqueue({ kind: 'update-contact', params: { contactid, city } });
@@ -50,7 +50,7 @@ describe('order and concurrency', () => {
     client.onCall = () => {
       const other = openOutbox(file);
       seenByOtherConnection.push(other.get(entry.id).state);
-      other.close();
+      other.dispose();
     };
     await replayer().run();
     expect(seenByOtherConnection).toEqual(['sending']);
@@ -201,7 +201,7 @@ describe('outcomes', () => {
     release();
     expect((await first).sent).toBe(1);
     expect((await new Replayer(other, client).run()).busy).toBe(false);
-    other.close();
+    other.dispose();
   });
 });
 
@@ -209,7 +209,7 @@ describe('after a crash', () => {
   it('checks an entry left sending with the server before sending anything again', async () => {
     const entry = await outbox.enqueue({ kind: 'open-ticket', params: { deptid: 1, subject: 'Lost', message: 'm' } });
     outbox.journal.beginSend(entry.id, null, clock.now());
-    outbox.close();
+    outbox.dispose();
 
     outbox = openOutbox(file, { now: clock.now });
     expect(outbox.get(entry.id).state).toBe('sending');

@@ -23,7 +23,7 @@ beforeEach(() => {
   file = outboxFile();
   outbox = openOutbox(file, { now: clock.now, cipher: AtRestCipher.ephemeral() });
 });
-afterEach(() => outbox.close());
+afterEach(() => outbox.dispose());
 
 const addContact = () => outbox.enqueue({ kind: 'add-contact', params: { firstname: 'Sue', lastname: 'Sub', email: 'sue@example.com', password2: PASSWORD } });
 const addOrder = () =>
@@ -107,7 +107,7 @@ describe('secret params', () => {
 
   it('sealed under a key since lost (no keychain kept it), fail the entry, saying which, and nothing is sent', async () => {
     const entry = await addContact();
-    outbox.close();
+    outbox.dispose();
     outbox = openOutbox(file, { now: clock.now, cipher: AtRestCipher.ephemeral() });
     const client = new FakeClient();
     await new Replayer(outbox, client).run();
@@ -141,7 +141,7 @@ describe('secret results', () => {
     const entry = await outbox.enqueue({ kind: 'domain-request-epp', params: { domainid: 3 } });
     await new Replayer(outbox, new FakeClient()).run();
     const cipher = AtRestCipher.ephemeral();
-    outbox.close();
+    outbox.dispose();
     const db = new Database(file);
     db.prepare('UPDATE entries SET result = ? WHERE id = ?').run(cipher.seal(JSON.stringify({ delivery: 'returned', eppCode: 'Old-1', eppCodeRaw: 'Old-1' })), entry.id);
     db.close();

@@ -9,7 +9,7 @@ const clock = manualClock();
 beforeEach(() => {
   outbox = openOutbox(outboxFile(), { now: clock.now });
 });
-afterEach(() => outbox.close());
+afterEach(() => outbox.dispose());
 
 const addContact = () => outbox.enqueue({ kind: 'add-contact', params: { firstname: 'Ada', lastname: 'Lovelace', password2: 'pw-Secret1' } });
 const updateContact = (contactid: number | `local:${number}`) => outbox.enqueue({ kind: 'update-contact', params: { contactid, city: 'London' } });
@@ -37,12 +37,12 @@ describe('enqueue', () => {
     const first = openOutbox(file);
     const a = await first.enqueue({ kind: 'delete-contact', params: { contactid: 1 } });
     first.discard(a.id);
-    first.close();
+    first.dispose();
     const second = openOutbox(file);
     const b = await second.enqueue({ kind: 'delete-contact', params: { contactid: 2 } });
     expect(b.id).toBeGreaterThan(a.id);
     expect(second.list().map((e) => e.state)).toEqual(['cancelled', 'queued']);
-    second.close();
+    second.dispose();
   });
 });
 

@@ -15,7 +15,7 @@ describe('migrations', () => {
     const file = outboxFile();
     const outbox = openOutbox(file);
     await outbox.enqueue({ kind: 'delete-contact', params: { contactid: 1 } });
-    outbox.close();
+    outbox.dispose();
     const db = raw(file);
     expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
@@ -24,12 +24,12 @@ describe('migrations', () => {
     db.close();
     const reopened = openOutbox(file);
     expect(reopened.list()).toHaveLength(1);
-    reopened.close();
+    reopened.dispose();
   });
 
   it('refuses a file from a newer version of the app instead of guessing', () => {
     const file = outboxFile();
-    openOutbox(file).close();
+    openOutbox(file).dispose();
     const db = raw(file);
     db.pragma(`user_version = ${MIGRATIONS.length + 1}`);
     db.close();
@@ -50,7 +50,7 @@ describe('attachments', () => {
       { attachmentId: expect.any(Number), name: 'scan.pdf', size: 70_000 },
       { attachmentId: expect.any(Number), name: 'note.txt', size: 5 },
     ]);
-    outbox.close();
+    outbox.dispose();
 
     const reopened = openOutbox(file);
     const client = new FakeClient();
@@ -64,7 +64,7 @@ describe('attachments', () => {
     expect(db.prepare('SELECT COUNT(*) AS n FROM attachments').get()).toEqual({ n: 0 });
     db.close();
     expect((reopened.get(entry.id).params as { attachments: StoredAttachment[] }).attachments.map((a) => a.name)).toEqual(['scan.pdf', 'note.txt']);
-    reopened.close();
+    reopened.dispose();
   });
 
   it('keeps stored attachments an edit lists, adds new ones and drops the rest', async () => {
@@ -91,6 +91,6 @@ describe('attachments', () => {
     const after = raw(file);
     expect(after.prepare('SELECT COUNT(*) AS n FROM attachments').get()).toEqual({ n: 0 });
     after.close();
-    outbox.close();
+    outbox.dispose();
   });
 });

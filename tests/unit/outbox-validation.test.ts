@@ -98,7 +98,7 @@ describe('validation at the outbox', () => {
       'add-contact: email: must be an e-mail address',
     );
     expect(outbox.list()).toEqual([]);
-    outbox.close();
+    outbox.dispose();
   });
 
   it('re-validates on edit and keeps the old params when the edit is bad', async () => {
@@ -106,7 +106,7 @@ describe('validation at the outbox', () => {
     const entry = await outbox.enqueue({ kind: 'add-contact', params: { firstname: 'Ada', country: 'DE' } });
     await expect(outbox.edit(entry.id, { firstname: 'Ada', country: 'Deutschland' })).rejects.toThrow('country: must be a 2-letter ISO country code');
     expect(outbox.get(entry.id).params).toEqual({ firstname: 'Ada', country: 'DE' });
-    outbox.close();
+    outbox.dispose();
   });
 
   it('checks local ids against the queued creates', async () => {
@@ -123,7 +123,7 @@ describe('validation at the outbox', () => {
     await expect(outbox.enqueue({ kind: 'delete-contact', params: { contactid: created.localId! } })).rejects.toThrow(
       `contactid: ${created.localId} was discarded`,
     );
-    outbox.close();
+    outbox.dispose();
   });
 
   it('takes attachments as bytes only: a path from a front end is refused, never opened', async () => {
@@ -132,7 +132,7 @@ describe('validation at the outbox', () => {
     await expect(outbox.enqueue({ kind: 'open-ticket', params } as never)).rejects.toThrow(
       'attachments[0]: must be {name, type, data: bytes} or a stored attachment {attachmentId}',
     );
-    outbox.close();
+    outbox.dispose();
   });
 
   it('checks each attachment’s size and type and the message’s total, naming the attachment', async () => {
@@ -153,6 +153,6 @@ describe('validation at the outbox', () => {
     await expect(enqueue([{ name: 'big.log', data: huge }])).rejects.toThrow('attachments[0].data: is larger than 10 MB');
     const entry = await enqueue([{ name: 'note.txt', type: 'text/plain', data: btoa('hello') }]);
     expect((entry.params as { attachments?: unknown }).attachments).toEqual([{ attachmentId: expect.any(Number), name: 'note.txt', size: 5 }]);
-    outbox.close();
+    outbox.dispose();
   });
 });

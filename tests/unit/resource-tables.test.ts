@@ -24,7 +24,7 @@ beforeAll(() => {
   mirror = openMirror(temp.dir);
 });
 afterAll(() => {
-  mirror.close();
+  mirror.dispose();
   cleanup();
 });
 

@@ -26,7 +26,7 @@ beforeEach(() => {
 });
 afterEach(async () => {
   for (const sink of sinks.splice(0)) await sink.close();
-  mirror.close();
+  mirror.dispose();
   cleanup();
 });
 

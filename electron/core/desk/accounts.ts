@@ -131,6 +131,6 @@ function pendingOf(dataDir: string, name: string): number {
     const counts = outbox.counts();
     return PENDING_STATES.reduce((sum, state) => sum + counts[state], 0);
   } finally {
-    outbox.close();
+    outbox.dispose();
   }
 }

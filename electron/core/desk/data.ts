@@ -28,7 +28,7 @@ function exportView(state: DeskState, { format, bom, ...view }: ParsedInput<'dat
   const rows = collectPages((after) => overlaidList(state.current, { ...view, after, limit: 1000 })).map(
     ({ pending: _pending, pendingEntryIds: _ids, failed: _failed, ...record }) => record,
   );
-  const fileName = `${view.resource}-${new Date().toISOString().slice(0, 10)}.${format}`;
+  const fileName = `${view.resource}-${new Date(state.clock()).toISOString().slice(0, 10)}.${format}`;
   if (format === 'json') return { fileName, mimeType: 'application/json', text: JSON.stringify(rows), rows: rows.length };
   const currency = state.current.mirror.list('client', { limit: 1 }).rows[0]?.client.currencyCode || undefined;
   const text = toCsv(rows, { fields: resourceFields(view.resource), currency, bom });

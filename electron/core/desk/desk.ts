@@ -77,7 +77,7 @@ export class Desk extends EventEmitter<DeskEvents> {
 
   async close(): Promise<void> {
     const { state } = this;
-    await state.session?.close();
+    await state.session?.dispose();
     state.session = null;
     await state.demo?.stop();
     state.demo = null;

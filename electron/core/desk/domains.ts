@@ -33,7 +33,7 @@ async function cachedAnswer<T>(state: DeskState, cache: DomainCache<T>, domain: 
   if (fresh) return { ...fresh, stale: false };
   try {
     const value = await state.current.connectivity.observe(fetch);
-    const fetchedAt = new Date();
+    const fetchedAt = new Date(state.clock());
     cache.put(domain, value, fetchedAt);
     return { value, fetchedAt: fetchedAt.toISOString(), stale: false };
   } catch (error) {

@@ -14,7 +14,7 @@ import type { DeskState } from './state.js';
 export async function openAccount(state: DeskState, config: AccountConfig, remember = true): Promise<AccountSession> {
   if (state.session?.config.name === config.name) return state.session;
   if (config.demo && !state.demo) return openDemo(state, remember);
-  await state.session?.close();
+  await state.session?.dispose();
   const { options } = state;
   const session = new AccountSession(config, {
     dataDir: options.dataDir,
@@ -23,17 +23,20 @@ export async function openAccount(state: DeskState, config: AccountConfig, remem
     syncIntervalMinutes: state.settings.get().syncIntervalMinutes,
     background: state.background,
     client: state.clientOptions(),
+    clock: state.clock,
+    timers: options.timers,
   });
   state.session = session;
   if (remember) state.accounts.current = config.name;
-  session.on('sync.progress', (p) => state.emit('sync.progress', p));
-  session.on('sync.summary', (s) => {
+  // Listening until the session is disposed: a closed or switched-away account leaves no listener behind.
+  session.listen('sync.progress', (p) => state.emit('sync.progress', p));
+  session.listen('sync.summary', (s) => {
     state.emit('sync.summary', s);
     const changed = s.resources.filter((r) => r.added + r.changed + r.removed > 0).map((r) => r.resource);
     if (changed.length > 0) state.emit('data.changed', { resources: changed });
   });
-  session.on('connectivity', ({ state: connectivity }) => state.emit('connectivity', { state: connectivity, reason: signedOutReason(state) }));
-  session.on('outbox.entry', (entry) => {
+  session.listen('connectivity', ({ state: connectivity }) => state.emit('connectivity', { state: connectivity, reason: signedOutReason(state) }));
+  session.listen('outbox.entry', (entry) => {
     // The session saw the entry whole (it keeps an EPP code it got); what leaves the engine is masked.
     state.emit('outbox.changed', { entry: maskedEntry(entry), counts: session.outbox.counts() });
     state.emit('data.changed', { resources: changedResources(entry.kind) });
@@ -72,6 +75,6 @@ export async function openDemo(state: DeskState, remember = true): Promise<Accou
 /** Closes the open session if it is the named account's. */
 export async function closeSessionOf(state: DeskState, name: string): Promise<void> {
   if (state.session?.config.name !== name) return;
-  await state.session.close();
+  await state.session.dispose();
   state.session = null;
 }

@@ -1,4 +1,5 @@
 /** How a Desk is opened. */
+import type { Clock, Timers } from '../../../shared/clock.js';
 import type { RetryPolicy } from '../api/index.js';
 import type { SettingsStore } from '../settings-store.js';
 import type { SecretVault } from '../vault/index.js';
@@ -27,6 +28,12 @@ export interface DeskOptions {
   startDemoProvider?: (dataDir: string) => Promise<DemoProvider>;
   /** Overrides of the API client's retry policy, e.g. a deadline where a person waits for each command (the CLI). */
   retry?: Partial<RetryPolicy>;
+  /**
+   * The engine's time: what now is (answers' and exports' dates, the mirror's and the outbox's times) and what
+   * waits (replay retries, periodic syncs). The real ones by default; a test moves time itself.
+   */
+  clock?: Clock;
+  timers?: Timers;
 }
 
 export const DEMO_ACCOUNT = 'Demo';

@@ -1,4 +1,5 @@
 /** outbox.* and contacts.bulkUpdate: queueing edits (replayed at once in the background) and managing the queue. */
+import { BULK_LIMIT } from '../../../shared/contract.js';
 import type { MutationKind } from '../../../shared/outbox/kinds.js';
 import type { AnyMutationInput, Mutation } from '../../../shared/outbox/schemas.js';
 import { collectPages } from '../export/csv.js';
@@ -17,7 +18,7 @@ export function outboxHandlers(state: DeskState): HandlersOf<'outbox', 'contacts
     'outbox.enqueue': ({ kind, params }) => enqueue(kind, params as AnyMutationInput),
     'contacts.bulkUpdate': async ({ contactIds, shown, changes }) => {
       const ids = contactIds ?? shownContactIds(state, shown!);
-      if (ids.length > MAX_BULK) throw new DeskError('refused', `The list shows ${ids.length} contacts; one change reaches at most ${MAX_BULK} at a time: narrow the list first.`);
+      if (ids.length > BULK_LIMIT) throw new DeskError('refused', `The list shows ${ids.length} contacts; one change reaches at most ${BULK_LIMIT} at a time: narrow the list first.`);
       const entries = [];
       for (const contactid of ids) entries.push(await enqueue('update-contact', { ...changes, contactid } as AnyMutationInput));
       return entries;
@@ -39,9 +40,6 @@ export function outboxHandlers(state: DeskState): HandlersOf<'outbox', 'contacts
     },
   };
 }
-
-/** As many contacts as contactIds may name. */
-const MAX_BULK = 5000;
 
 /** The contacts a Contacts list shows (the same view as data.list), but those whose deletion is queued. */
 function shownContactIds(state: DeskState, shown: NonNullable<ParsedInput<'contacts.bulkUpdate'>['shown']>): (number | string)[] {

@@ -2,12 +2,14 @@
  * What the Desk's handler modules share: the options it was opened with, the account store, the settings store,
  * the open account session (if any) with the demo provider behind it, and the way to emit the contract's events.
  */
+import type { Clock } from '../../../shared/clock.js';
 import type { EventName, EventPayloads } from '../../../shared/contract.js';
 import type { AccountSession } from '../account-session.js';
 import type { AccountStore } from '../accounts/account-store.js';
 import type { ClientOptions } from '../api/index.js';
 import { DeskError } from '../desk-error.js';
 import type { SettingsStore } from '../settings-store.js';
+import { systemClock } from '../system-time.js';
 import type { DemoProvider, DeskOptions } from './options.js';
 
 export type Emit = <E extends EventName>(event: E, payload: EventPayloads[E]) => void;
@@ -26,6 +28,11 @@ export class DeskState {
   /** Sync and replay in the background (the app); off for one-shot commands (the CLI). */
   get background(): boolean {
     return this.options.background ?? true;
+  }
+
+  /** What now is, for everything the Desk dates (DeskOptions.clock). */
+  get clock(): Clock {
+    return this.options.clock ?? systemClock;
   }
 
   /** The open account's engine parts; throws when no account is open. */

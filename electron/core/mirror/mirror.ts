@@ -106,7 +106,7 @@ export class Mirror {
     return this.db.memory ? null : this.db.name;
   }
 
-  close(): void {
+  dispose(): void {
     if (!this.db.open) return;
     this.db.pragma('optimize');
     this.db.close();

@@ -177,8 +177,8 @@ export class Outbox extends EventEmitter<OutboxEvents> {
     return this.get(id);
   }
 
-  close(): void {
-    this.db.close();
+  dispose(): void {
+    if (this.db.open) this.db.close();
   }
 
   private editable(row: EntryRow): EntryRow {

@@ -45,7 +45,7 @@ export class SyncScheduler {
     return this.trigger('start');
   }
 
-  stop(): void {
+  dispose(): void {
     this.started = false;
     this.clearTimer();
     this.syncer.off('sync.summary', this.onSummary);

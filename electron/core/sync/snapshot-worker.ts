@@ -32,7 +32,7 @@ function answer(request: AnsweredRequest): SnapshotReply {
         mirror.refreshStatistics();
         return { id: request.id, ok: true, outcome: null };
       case 'close':
-        mirror.close();
+        mirror.dispose();
         return { id: request.id, ok: true, outcome: null };
     }
   } catch (error) {

@@ -5,15 +5,29 @@
  * reconnects by itself; the link state (hostLink in bridge/index.ts) lets views show it and refresh after.
  */
 import type { CallReply, DeskHostBridge, WebClientFrame, WebServerFrame } from '../../../shared/bridge';
+import type { Timers } from '../../../shared/clock';
 
 export type HostLink = 'open' | 'connecting' | 'reconnecting';
 
 const TOKEN_PARAM = 'token';
 const TOKEN_KEY = 'reseller-desk.web-token';
-const RETRY_MS = [250, 500, 1000, 2000, 4000];
+/** The waits before each reconnect after the socket closed, the last one repeated while the host stays away. */
+export const RETRY_MS = [250, 500, 1000, 2000, 4000];
+
+const browserTimers: Timers = {
+  after(ms, task) {
+    const timer = setTimeout(task, ms);
+    return { cancel: () => clearTimeout(timer) };
+  },
+};
+
+/** What the bridge reads of the page's location, history and session storage. */
+type PageLocation = Pick<Location, 'href' | 'protocol' | 'host'>;
+type PageHistory = Pick<History, 'state' | 'replaceState'>;
+type TabStorage = Pick<Storage, 'getItem' | 'setItem'>;
 
 /** Takes the token from the URL (removing it from the address bar) or from this tab's earlier load. */
-export function takeToken(location: Location, history: History, storage: Storage): string | null {
+export function takeToken(location: PageLocation, history: PageHistory, storage: TabStorage): string | null {
   const url = new URL(location.href);
   const fromUrl = url.searchParams.get(TOKEN_PARAM);
   if (fromUrl) {
@@ -26,10 +40,12 @@ export function takeToken(location: Location, history: History, storage: Storage
 }
 
 export function connectWebHost(
-  location: Location,
-  history: History,
-  storage: Storage,
+  location: PageLocation,
+  history: PageHistory,
+  storage: TabStorage,
   onLink: (state: HostLink) => void,
+  /** What waits before a reconnect: the browser's timers by default. */
+  timers: Timers = browserTimers,
 ): DeskHostBridge {
   const token = takeToken(location, history, storage);
   const socketUrl = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws?${TOKEN_PARAM}=${encodeURIComponent(token ?? '')}`;
@@ -69,7 +85,7 @@ export function connectWebHost(
         inFlight.delete(id);
       }
       onLink('reconnecting');
-      setTimeout(open, RETRY_MS[Math.min(attempt++, RETRY_MS.length - 1)]);
+      timers.after(RETRY_MS[Math.min(attempt++, RETRY_MS.length - 1)]!, open);
     };
   }
 

@@ -1,26 +1,21 @@
-/** The account's client record (its name and currency), read once and again when a sync or another account changes it. */
+/** The account's client record (its name and currency), read at first use and again when a sync or another account changes it. */
 import { defineStore } from 'pinia';
-import { computed, ref } from 'vue';
+import { computed, onScopeDispose, ref } from 'vue';
 import type { ResourceRecords } from '../../../shared/records';
 import { desk } from '../bridge';
+import { refreshOn } from './refresh-on';
 
 export const useClientStore = defineStore('client', () => {
   const record = ref<ResourceRecords['client'] | null>(null);
-  let listening = false;
 
   /** The ISO code money is shown in; null until the client record is known. */
   const currency = computed(() => record.value?.client.currencyCode || null);
 
   async function load(): Promise<void> {
-    if (!listening) {
-      listening = true;
-      desk().on('data.changed', ({ resources }) => {
-        if (resources.includes('client')) void load();
-      });
-      desk().on('accounts.changed', () => void load().catch(() => undefined));
-    }
     record.value = await desk().call('data.client');
   }
+
+  onScopeDispose(refreshOn([{ changed: ['client'] }, 'accounts.changed'], load));
 
   return { record, currency, load };
 });

@@ -6,13 +6,14 @@
  * only from outside: the query changes through setQuery (the list's route owns it), the window through show.
  */
 import { defineStore } from 'pinia';
-import { computed, ref, shallowRef, triggerRef } from 'vue';
+import { computed, onScopeDispose, ref, shallowRef, triggerRef } from 'vue';
 import type { ListInput } from '../../../shared/contract';
 import type { ListQuery, ListSort } from '../../../shared/list-query-params';
 import type { OverlaidRecord } from '../../../shared/queries';
 import type { LinkTarget } from '../../../shared/resource-fields';
 import { RESOURCE_VIEWS } from '../../../shared/resources';
 import { desk } from '../bridge';
+import { refreshOn } from './refresh-on';
 
 export const PAGE_SIZE = 200;
 /** Pages kept on either side of the rows the table shows. */
@@ -42,7 +43,6 @@ function defineListStore(resource: LinkTarget) {
     let pump: Promise<void> | null = null;
     /** The previous query's pages, shown while a refresh reads the new ones. */
     let stale = new Map<number, Row[]>();
-    let listening = false;
 
     const loaded = computed(() => total.value !== null);
 
@@ -133,7 +133,6 @@ function defineListStore(resource: LinkTarget) {
       pages.value = new Map();
       error.value = null;
       if (newQuery) wanted = [0, wanted[1] - wanted[0]];
-      listen();
       return show(...wanted).then(() => {
         stale = new Map();
         triggerRef(pages);
@@ -142,17 +141,12 @@ function defineListStore(resource: LinkTarget) {
 
     const reload = () => restart(true);
 
-    function listen(): void {
-      if (listening) return;
-      listening = true;
-      desk().on('data.changed', ({ resources }) => {
-        if (resources.includes(resource) && total.value !== null) void restart(false);
-      });
-      // Another account: its rows, from the top.
-      desk().on('accounts.changed', () => {
-        if (total.value !== null) void restart(true);
-      });
-    }
+    // Once opened, the list reads again what changed; another account's rows, from the top.
+    onScopeDispose(
+      refreshOn([{ changed: [resource] }, 'accounts.changed'], (cause) => {
+        if (cause !== null && total.value !== null) return restart(cause.event === 'accounts.changed');
+      }),
+    );
 
     /** Loads the first page unless this list is already here. */
     function open(): Promise<void> {

@@ -73,7 +73,7 @@ export function measureQueries(job: JobOf<'queries'>): QueryFigures {
       searchByKind: figuresOf(searchSamples),
     };
   } finally {
-    mirror.close();
+    mirror.dispose();
   }
 }
 

@@ -35,6 +35,6 @@ export async function measureSync(job: JobOf<'sync'>): Promise<SyncFigures> {
     return { wallMs, requests: traffic.requests, bytes: traffic.bytes, rows, plan: recorder.plan, resources, tailMs, cpuMs, mainThreadCpuMs };
   } finally {
     syncer.dispose();
-    mirror.close();
+    mirror.dispose();
   }
 }

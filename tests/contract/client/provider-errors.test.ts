@@ -42,14 +42,14 @@ describe('provider errors', () => {
     const { outbox, settle } = replaying(file, conn.client);
     const entry = await outbox.enqueue({ kind: 'add-contact', params: { firstname: 'Dup', email: 'dup@example.com' } });
     await settle();
-    outbox.close();
+    outbox.dispose();
     // Read back from the file: the field errors are stored, not only held in memory.
     const reopened = openOutbox(file);
     expect(reopened.get(entry.id)).toMatchObject({
       state: 'failed',
       lastError: { kind: 'rejected', issues: [{ field: 'email', message: 'The email has already been taken.' }] },
     });
-    reopened.close();
+    reopened.dispose();
   });
 
   it('an HTML 403 page is said by its title, not as a bare "HTTP 403"', async () => {
@@ -64,6 +64,6 @@ describe('provider errors', () => {
     const entry = await outbox.enqueue({ kind: 'add-ticket-reply', params: { ticketid: id, message: 'Hello again?' } });
     await settle();
     expect(outbox.get(entry.id)).toMatchObject({ state: 'failed', lastError: { kind: 'rejected', message: 'add-ticket-reply: rejected (status "error")' } });
-    outbox.close();
+    outbox.dispose();
   });
 });

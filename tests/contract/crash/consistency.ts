@@ -23,7 +23,7 @@ export function reopenOutbox(file: string): Record<EntryState, number> {
   db.close();
   const outbox = openOutbox(file);
   const counts = outbox.counts();
-  outbox.close();
+  outbox.dispose();
   return counts;
 }
 
@@ -36,7 +36,7 @@ export function reopenMirror(file: string): SyncRunRecord | null {
     expectWholeSnapshots(mirror);
     return mirror.syncRuns(1)[0] ?? null;
   } finally {
-    mirror.close();
+    mirror.dispose();
   }
 }
 

@@ -78,7 +78,7 @@ async function queueBatch(server: RunningSandbox, tag: string): Promise<{ file: 
   const file = tempFile('outbox.sqlite');
   const outbox = openOutbox(file, { now: sandboxClock() });
   const queued = await enqueueBatch(outbox, tag, pickTargets(server));
-  outbox.close();
+  outbox.dispose();
   return { file, queued };
 }
 
@@ -90,7 +90,7 @@ function checkOutbox(server: RunningSandbox, file: string, queued: readonly Outb
     expect(entries.map((e) => e.id)).toEqual(queued.map((e) => e.id));
     return checkSettled(server, entries, (localId) => outbox.resolveId(localId));
   } finally {
-    outbox.close();
+    outbox.dispose();
   }
 }
 
@@ -161,7 +161,7 @@ async function syncToTheEnd(server: RunningSandbox, config: WorkerConfig, tally:
     expect(outcomes.filter((o) => o === 'ok')).toHaveLength(tally.finished + 1);
     expect(outcomes).toHaveLength(tally.interrupted + tally.finished + 1);
   } finally {
-    mirror.close();
+    mirror.dispose();
   }
 }
 

@@ -45,7 +45,7 @@ async function replay(config: WorkerConfig, client: ResellerClient, now: () => n
     }
   }
   say(SETTLED);
-  outbox.close();
+  outbox.dispose();
 }
 
 async function sync(config: WorkerConfig, client: ResellerClient, now: () => number): Promise<void> {
@@ -56,7 +56,7 @@ async function sync(config: WorkerConfig, client: ResellerClient, now: () => num
   const summary = await syncer.sync({ trigger: 'demand' });
   say(`sync ${summary.outcome}`);
   syncer.dispose();
-  mirror.close();
+  mirror.dispose();
 }
 
 const config = JSON.parse(process.argv[2] ?? '{}') as WorkerConfig;

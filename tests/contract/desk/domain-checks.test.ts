@@ -10,9 +10,11 @@ import { deskOnSandbox } from './sandbox-desk.js';
 let sb: RunningSandbox;
 let desk: Desk;
 let close: () => Promise<void>;
+/** The Desk's clock: each check is dated by it, and the test moves it on. */
+let now = Date.parse('2026-03-01T09:00:00Z');
 
 beforeAll(async () => {
-  ({ desk, sb, close } = await deskOnSandbox('desk-domain-checks-'));
+  ({ desk, sb, close } = await deskOnSandbox('desk-domain-checks-', { clock: () => now }));
 });
 
 afterAll(() => close?.());
@@ -24,9 +26,9 @@ describe('domains.recent', () => {
 
   it('lists the domains checked, newest first, once each, with the availability the provider gave', async () => {
     await desk.call('domains.whois', { domain: 'example.com' });
-    await new Promise((r) => setTimeout(r, 5));
+    now += 1000;
     await desk.call('domains.whois', { domain: 'Surely-Free-Name-5521.net' });
-    await new Promise((r) => setTimeout(r, 5));
+    now += 1000;
     await desk.call('domains.whois', { domain: 'example.com', refresh: true });
 
     const recent = await desk.call('domains.recent');
@@ -34,7 +36,7 @@ describe('domains.recent', () => {
       ['example.com', false],
       ['surely-free-name-5521.net', true],
     ]);
-    expect(Date.parse(recent[0]!.fetchedAt)).toBeGreaterThan(Date.parse(recent[1]!.fetchedAt));
+    expect(recent.map((c) => c.fetchedAt)).toEqual(['2026-03-01T09:00:02.000Z', '2026-03-01T09:00:01.000Z']);
     expect(await desk.call('domains.recent', { limit: 1 })).toHaveLength(1);
   });
 

@@ -6,16 +6,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Desk } from '../../../electron/core/desk/index.js';
+import type { DeskOptions } from '../../../electron/core/desk/options.js';
 import type { DeskError } from '../../../electron/core/desk-error.js';
 import { MemoryVault } from '../../../electron/core/vault/memory-vault.js';
 import { startSandbox } from '../../../sandbox/index.js';
 import type { RunningSandbox } from '../../../sandbox/options.js';
 
-export async function deskOnSandbox(prefix: string): Promise<{ desk: Desk; sb: RunningSandbox; dataDir: string; close: () => Promise<void> }> {
+/** `options`: the Desk's own, e.g. a clock the test moves. */
+export async function deskOnSandbox(prefix: string, options: Partial<DeskOptions> = {}): Promise<{ desk: Desk; sb: RunningSandbox; dataDir: string; close: () => Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   const dataDir = join(dir, 'app');
   const sb = await startSandbox({ port: 0, altPort: 0, controlPort: 0, strict: true });
-  const desk = await Desk.open({ dataDir, vault: new MemoryVault('tests'), background: false });
+  const desk = await Desk.open({ dataDir, vault: new MemoryVault('tests'), background: false, ...options });
   await desk.call('accounts.add', {
     name: 'Main', baseUrl: sb.baseUrl, altBaseUrl: sb.altBaseUrl, clientId: sb.clientId, username: sb.username,
     clientSecret: sb.clientSecret, password: sb.password,

@@ -86,7 +86,7 @@ async function crashWhileSending(file: string, mutation: Mutation, method: Metho
   void replayer.run();
   await death;
   const left = outbox.get(entry.id);
-  outbox.close();
+  outbox.dispose();
   expireLease(file);
   return left;
 }
@@ -107,7 +107,7 @@ describe.each(Object.entries(CASES) as [CreateKind, CreateCase][])('%s after a c
     if (kind === 'create-invoice') expect(entry.result).toMatchObject({ invoiceId: null, status: 'Unpaid' });
     else expect(outbox.resolveId(crashed.localId!)).toEqual(expect.any(Number));
     if (kind === 'add-contact') expect(rows(sb, "SELECT id FROM contacts WHERE lastname = 'reached'")).toEqual([{ id: outbox.resolveId(crashed.localId!) }]);
-    outbox.close();
+    outbox.dispose();
   });
 
   it('is sent again when the request had not reached the server: applied once', async () => {
@@ -122,7 +122,7 @@ describe.each(Object.entries(CASES) as [CreateKind, CreateCase][])('%s after a c
     expect(entry).toMatchObject({ state: 'done', attempts: 2 });
     expect(entry.result).not.toHaveProperty('reconciled');
     expect(c.stored('lost')).toBe(1);
-    outbox.close();
+    outbox.dispose();
   });
 
   it('goes to review when the server shows something it cannot tell apart: nothing is sent', async () => {
@@ -135,6 +135,6 @@ describe.each(Object.entries(CASES) as [CreateKind, CreateCase][])('%s after a c
     expect(await settle()).toMatchObject({ reconciled: 1, sent: 0 });
     expect(outbox.get(crashed.id)).toMatchObject({ state: 'needs_review', lastError: { kind: 'reconciliation', message: expect.any(String) } });
     expect(c.stored('unclear')).toBe(before);
-    outbox.close();
+    outbox.dispose();
   });
 });

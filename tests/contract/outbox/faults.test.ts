@@ -81,7 +81,7 @@ describe('replay under faults', () => {
     expect(outbox.counts()).toMatchObject({ done: total, queued: 0, sending: 0, failed: 0, needs_review: 0 });
     expect(outbox.list().some((e) => e.attempts > 1)).toBe(true);
     expectExactlyOnce('faulty');
-    outbox.close();
+    outbox.dispose();
   });
 });
 
@@ -113,6 +113,6 @@ describe('replies lost after the provider executed the request', () => {
     expect(reconciled.map((e) => e.kind).sort()).toEqual(['add-contact', 'add-order', 'create-invoice', 'open-ticket']);
     expect(reconciled.find((e) => e.kind === 'create-invoice')!.result).toMatchObject({ invoiceId: null, status: 'Unpaid' });
     expectExactlyOnce('lossy');
-    outbox.close();
+    outbox.dispose();
   });
 });

@@ -38,7 +38,7 @@ async function sessionOnSandbox() {
     { name: 'Main', baseUrl: sb.baseUrl, altBaseUrl: sb.altBaseUrl, service: 'svc', clientId: sb.clientId, username: sb.username, demo: false },
     { dataDir, vault, cipher: AtRestCipher.ephemeral(), syncIntervalMinutes: 0, background: true, clock: time.clock, timers: time.timers },
   );
-  cleanups.push(() => session.close());
+  cleanups.push(() => session.dispose());
   // Before any fault: the rate limit below is meant for the write alone.
   await session.client.signIn();
   await session.client.ownClientId();

@@ -60,7 +60,7 @@ describe('queued offline, replayed online', () => {
     expect(shown.find((r) => r.id === kept.id)).toMatchObject({ companyName: 'Renamed Offline Ltd', pending: 'update' });
     expect(shown.find((r) => r.id === removed.id)).toMatchObject({ pending: 'delete' });
     expect(shown.at(-1)).toMatchObject({ id: contact.localId, firstName: 'Olive', city: 'Leeds', pending: 'create' });
-    outbox.close();
+    outbox.dispose();
 
     // Online again, after a restart.
     const again = replaying(file, online);
@@ -87,7 +87,7 @@ describe('queued offline, replayed online', () => {
 
     // Replaying again sends nothing.
     expect(await again.replayer.run()).toMatchObject({ sent: 0, reconciled: 0, nextDueAt: null });
-    again.outbox.close();
+    again.outbox.dispose();
   });
 });
 
@@ -104,7 +104,7 @@ describe('orders', () => {
     expect(outbox.get(entry.id)).toMatchObject({ state: 'done' });
     expect(count(sb, 'SELECT COUNT(*) AS n FROM services WHERE domain = ?', held)).toBeGreaterThan(0);
     expect(rows(sb, "SELECT regtype FROM domains WHERE domainname = 'hosting-and-new-domain.org'")).toEqual([{ regtype: 'Register' }]);
-    outbox.close();
+    outbox.dispose();
   });
 });
 
@@ -122,7 +122,7 @@ describe('refusals and sign-in', () => {
     await settle();
     expect(outbox.get(entry.id).state).toBe('done');
     expect(rows(sb, "SELECT country FROM contacts WHERE email = 'rex.refused@example.com'")).toEqual([{ country: 'NZ' }]);
-    outbox.close();
+    outbox.dispose();
   });
 
   it('pauses the queue when sign-in is refused and goes on after a new sign-in', async () => {
@@ -142,7 +142,7 @@ describe('refusals and sign-in', () => {
     await settle();
     expect(outbox.get(entry.id).state).toBe('done');
     expect(count(sb, "SELECT COUNT(*) AS n FROM contacts WHERE email = 'paula.paused@example.com'")).toBe(1);
-    outbox.close();
+    outbox.dispose();
   });
 
   it('lets a second replayer on the same file wait while the first one holds it', async () => {
@@ -154,7 +154,7 @@ describe('refusals and sign-in', () => {
     const second = replaying(file, client);
     expect(await second.replayer.run()).toMatchObject({ busy: true, sent: 0 });
     expect((await first).sent).toBe(1);
-    second.outbox.close();
-    outbox.close();
+    second.outbox.dispose();
+    outbox.dispose();
   });
 });

@@ -72,7 +72,7 @@ export async function setUpSync(
     syncer,
     close() {
       syncer.dispose();
-      mirror.close();
+      mirror.dispose();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -15,7 +15,7 @@ const setups: SyncSetup[] = [];
 const schedulers: SyncScheduler[] = [];
 
 afterEach(async () => {
-  for (const scheduler of schedulers.splice(0)) scheduler.stop();
+  for (const scheduler of schedulers.splice(0)) scheduler.dispose();
   for (const setup of setups.splice(0)) setup.close();
   for (const sb of running.splice(0)) await sb.stop();
 });
@@ -97,7 +97,7 @@ describe('sync scheduler', () => {
 
     scheduler.setIntervalMinutes(15);
     expect(time.pending()).toEqual([15 * MINUTE]);
-    scheduler.stop();
+    scheduler.dispose();
     expect(time.pending()).toEqual([]);
     time.advance(24 * 60 * MINUTE);
     expect(mirror.syncRuns(100)).toHaveLength(2);

@@ -1,0 +1,84 @@
+/**
+ * refreshOn, the renderer's one way of keeping a store current, over a fake bridge: it loads now and on each
+ * trigger, data.changed only for the resources it watches, and its disposer removes every listener; the stores
+ * built on it (the one outbox store) drop their listeners when disposed.
+ */
+import { createPinia, setActivePinia } from 'pinia';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { OutboxEntry } from '../../../shared/outbox/entry';
+import type { EntryState } from '../../../shared/outbox/states';
+import { useOutboxStore } from '../../../renderer/src/stores/outbox';
+import { refreshOn, type RefreshCause } from '../../../renderer/src/stores/refresh-on';
+import { installFakeBridge } from './fake-bridge';
+
+const counts = (some: Partial<Record<EntryState, number>>): Record<EntryState, number> => {
+  const all: Record<EntryState, number> = { queued: 0, sending: 0, failed: 0, needs_review: 0, done: 0, cancelled: 0 };
+  return { ...all, ...some };
+};
+
+beforeEach(() => setActivePinia(createPinia()));
+
+describe('refreshOn', () => {
+  it('loads now, then on each event it names, and no longer once disposed', async () => {
+    const bridge = installFakeBridge({});
+    const causes: RefreshCause[] = [];
+    const stop = refreshOn(['accounts.changed'], (cause) => causes.push(cause));
+    await vi.waitFor(() => expect(causes).toEqual([null]));
+    bridge.emit('accounts.changed', { accounts: [], current: null });
+    await vi.waitFor(() => expect(causes).toEqual([null, { event: 'accounts.changed', resources: [] }]));
+    expect(bridge.listeners()).toBe(1);
+    stop();
+    expect(bridge.listeners()).toBe(0);
+    bridge.emit('accounts.changed', { accounts: [], current: null });
+    await Promise.resolve();
+    expect(causes).toHaveLength(2);
+  });
+
+  it('reads again on data.changed only when it names a watched resource', async () => {
+    const bridge = installFakeBridge({});
+    const causes: RefreshCause[] = [];
+    const stop = refreshOn([{ changed: ['client'] }], (cause) => causes.push(cause));
+    bridge.emit('data.changed', { resources: ['domains'] });
+    bridge.emit('data.changed', { resources: ['domains', 'client'] });
+    await vi.waitFor(() => expect(causes).toEqual([null, { event: 'data.changed', resources: ['domains', 'client'] }]));
+    stop();
+  });
+
+  it('keeps listening after a load fails', async () => {
+    const bridge = installFakeBridge({});
+    let loads = 0;
+    const stop = refreshOn(['data.changed'], async () => {
+      loads++;
+      if (loads === 1) throw new Error('offline');
+    });
+    bridge.emit('data.changed', { resources: ['client'] });
+    await vi.waitFor(() => expect(loads).toBe(2));
+    stop();
+  });
+});
+
+describe('the outbox store', () => {
+  it('keeps its counts from first use, its entries once loaded, and drops its listeners when disposed', async () => {
+    const entry: OutboxEntry = {
+      id: 1, kind: 'delete-contact', params: { contactid: 9 }, result: null, localId: null, recordKey: 'contacts:9', state: 'queued',
+      attempts: 0, lastError: null, waitingFor: null, createdAt: 0, updatedAt: 0, sentAt: null, nextAttemptAt: 0,
+    };
+    const bridge = installFakeBridge({ 'outbox.counts': () => counts({ failed: 1 }), 'outbox.list': () => [entry] });
+    const before = bridge.listeners();
+    const outbox = useOutboxStore();
+    await vi.waitFor(() => expect(outbox.attention).toBe(1));
+    expect(bridge.calls).toEqual(['outbox.counts']);
+
+    bridge.emit('outbox.changed', { entry: { ...entry, state: 'sending' }, counts: counts({ sending: 1 }) });
+    expect(outbox.pending).toBe(1);
+    expect(outbox.entries).toEqual([]);
+
+    await outbox.load();
+    bridge.emit('outbox.changed', { entry: { ...entry, state: 'done' }, counts: counts({ done: 1 }) });
+    expect(outbox.entries.map((e) => e.state)).toEqual(['done']);
+    expect(outbox.pending).toBe(0);
+
+    outbox.$dispose();
+    expect(bridge.listeners()).toBe(before);
+  });
+});
