@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import pluginVue from 'eslint-plugin-vue';
 import { builtinModules } from 'node:module';
 import layers from './lint/layers.js';
+import typeAssertions from './lint/type-assertions.js';
 
 const nodeModules = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 const nodePackages = ['better-sqlite3', '@napi-rs/keyring', 'conf', 'electron-store', 'fastify', '@fastify/*', 'axios'];
@@ -21,6 +22,9 @@ const layer = (files, packages, why) => {
     },
   };
 };
+
+/** The files where `as unknown as` stays, and why nothing better exists there. */
+const TYPE_ASSERTIONS_ALLOWED = [];
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
@@ -46,6 +50,11 @@ export default tseslint.config(
   },
   // Our own folders: which layer may import which (lint/layers.js).
   { plugins: { layers }, rules: { 'layers/imports-by-layer': 'error' } },
+  // No `{…} as T`, and `as unknown as` only where listed, each with why (lint/type-assertions.js).
+  {
+    plugins: { 'type-assertions': typeAssertions },
+    rules: { 'type-assertions/no-dangerous-type-assertions': ['error', { allow: TYPE_ASSERTIONS_ALLOWED }] },
+  },
   layer(['electron/core/**', 'electron/cli.ts', 'electron/cli/**', 'electron/web/**', 'sandbox/**', 'bin/**'], ['electron'],
     'The engine, the web host and the sandbox run under plain Node: never import electron.'),
   layer(['shared/**'], ['electron', 'vue', 'pinia', ...nodeModules, ...nodePackages],
