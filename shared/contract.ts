@@ -34,7 +34,9 @@ const resource = z.enum(RESOURCE_NAMES as [ResourceName, ...ResourceName[]], {
   error: `must be one of ${RESOURCE_NAMES.join(', ')}`,
 });
 const id = z.int({ error: 'must be a whole number' }).positive({ error: 'must be above 0' });
-const recordId = z.union([id, z.custom<LocalId>(isLocalId, { error: 'must be an id or a local id such as local:7' })]);
+const recordId = z.union([id, z.string().regex(/^local:[1-9]\d*$/, { error: 'must be an id or a local id such as local:7' })]);
+/** The same, typed as the outbox's params take it. */
+const recordRef = z.union([id, z.custom<LocalId>(isLocalId, { error: 'must be an id or a local id such as local:7' })]);
 const domainName = z.string().trim().min(3, { error: 'must be a domain name such as example.com' }).max(253);
 
 const filterValue = z.union([
@@ -82,7 +84,7 @@ export const EnqueueInputSchema = checkedAs<Mutation & { draft?: DraftKey }>(
  */
 export const BulkContactUpdateSchema = z
   .strictObject({
-    contactIds: z.array(recordId).min(1, { error: 'select at least one contact' }).max(5000).optional(),
+    contactIds: z.array(recordRef).min(1, { error: 'select at least one contact' }).max(5000).optional(),
     shown: ListInputSchema.pick({ filters: true, text: true }).optional(),
     /** update-contact's fields (without contactid); checked as an update-contact for each contact, by the outbox. */
     changes: checkedAs<Omit<MutationInput<'update-contact'>, 'contactid'>>(z.record(z.string(), z.unknown(), { error: 'must be an object of contact fields' })),

@@ -57,8 +57,7 @@ export async function show(context: CommandContext): Promise<number> {
   const resource = resourceName(words[0]!, 'show');
   const id = /^\d+$/.test(words[1]!) ? Number(words[1]) : words[1]!;
   await useAccount(context);
-  // An id as typed (a number, or a local id such as local:7): the engine checks it.
-  const record = await desk.callUnchecked('data.get', { resource, id });
+  const record = await desk.call('data.get', { resource, id });
   if (record === null) throw new Error(`no ${resource} record with id ${words[1]} in the mirror`);
   // The id first, wherever the overlay left it (a catalogue product has a pid instead).
   const ordered = 'id' in record ? Object.assign({ id: record.id }, record) : record;

@@ -18,7 +18,7 @@ export const DRAFT_LIMITS = {
   count: 500,
 } as const;
 
-const KEY = /^([a-z-]+)(?::[\w.:@-]+)?$/;
+const KEY = /^([a-z-]+)(?::\S+)?$/;
 
 export function kindOfDraft(key: string): MutationKind | null {
   const kind = KEY.exec(key)?.[1];
@@ -30,7 +30,7 @@ export function isDraftKey(value: unknown): value is DraftKey {
 }
 
 export const DraftKeySchema = z.custom<DraftKey>(isDraftKey, {
-  error: `must be a mutation kind, then optionally ':' and what the draft is about (letters, digits, . : @ _ -), at most ${DRAFT_LIMITS.keyChars} characters`,
+  error: `must be a mutation kind, then optionally ':' and what the draft is about (no spaces), at most ${DRAFT_LIMITS.keyChars} characters`,
 });
 
 /** A form's fields as the form holds them (not yet the params of an edit). */
