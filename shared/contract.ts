@@ -11,7 +11,10 @@ import type { OutboxEntry } from './outbox/entry.js';
 import { MUTATION_KINDS } from './outbox/kinds.js';
 import type { MutationKind } from './outbox/kinds.js';
 import { ENTRY_STATES, type EntryState } from './outbox/states.js';
-import type { AnyMutationInput, Mutation } from './outbox/schemas.js';
+import type { AnyMutationInput, Mutation, MutationInput } from './outbox/schemas.js';
+import { isLocalId, type LocalId } from './outbox/local-ids.js';
+import { DraftKeySchema, DraftValueSchema, type DraftKey, type DraftValue } from './outbox/drafts.js';
+import { checkedAs } from './checked-as.js';
 import type { ExportFile, Facet, ListPage, OverlaidRecord, OverlaidSearchHit } from './queries.js';
 import { RESOURCE_NAMES, SYNCED_RESOURCES, type ResourceName, type ResourceRecords } from './records.js';
 import { NOTABLE_KINDS, type Connectivity, type SyncProgress, type SyncRunRecord, type SyncState, type SyncSummary } from './sync.js';
@@ -32,6 +35,8 @@ const resource = z.enum(RESOURCE_NAMES as [ResourceName, ...ResourceName[]], {
 });
 const id = z.int({ error: 'must be a whole number' }).positive({ error: 'must be above 0' });
 const recordId = z.union([id, z.string().regex(/^local:[1-9]\d*$/, { error: 'must be an id or a local id such as local:7' })]);
+/** The same, typed as the outbox's params take it. */
+const recordRef = z.union([id, z.custom<LocalId>(isLocalId, { error: 'must be an id or a local id such as local:7' })]);
 const domainName = z.string().trim().min(3, { error: 'must be a domain name such as example.com' }).max(253);
 
 const filterValue = z.union([
@@ -59,29 +64,35 @@ export const ExportInputSchema = ListInputSchema.omit({ after: true, limit: true
 });
 
 /**
- * One queued mutation: its kind and its parameters. Typed as the union over the kinds' schemas (Mutation), so
- * a front end that passes the wrong params for a kind does not compile; at run time only the shape is checked
- * here, and the params are checked per kind by the outbox, whose messages name each field (`items[1].amount`).
+ * One queued mutation: its kind and its parameters, and the draft of the form that wrote it (dropped in the same
+ * transaction as the edit is queued). Typed as the union over the kinds' schemas (Mutation), so a front end
+ * that passes the wrong params for a kind does not compile; at run time only the shape is checked here, and the
+ * params are checked per kind by the outbox, whose messages name each field (`items[1].amount`).
  */
-export const EnqueueInputSchema = z.strictObject({
-  kind: z.enum(MUTATION_KINDS, { error: `must be one of ${MUTATION_KINDS.join(', ')}` }),
-  params: z.record(z.string(), z.unknown(), { error: 'must be an object of parameters' }),
-}) as unknown as z.ZodType<Mutation, Mutation>;
+export const EnqueueInputSchema = checkedAs<Mutation & { draft?: DraftKey }>(
+  z.strictObject({
+    kind: z.enum(MUTATION_KINDS, { error: `must be one of ${MUTATION_KINDS.join(', ')}` }),
+    params: z.record(z.string(), z.unknown(), { error: 'must be an object of parameters' }),
+    draft: DraftKeySchema.optional(),
+  }),
+);
+
+/** The most contacts one bulk change reaches (the engine refuses a list showing more; the list offers none). */
+export const BULK_LIMIT = 5000;
 
 /**
  * The same change applied to many contacts at once: one update-contact per contact, queued together. The
  * contacts are named by id, or as a Contacts list shows them (`shown`: its filters and text, read by the engine
  * from the same view data.list gives, queued creates and edits included, pending deletions left out).
  */
-/** The most contacts one bulk change reaches (the engine refuses a list showing more; the list offers none). */
-export const BULK_LIMIT = 5000;
-
 export const BulkContactUpdateSchema = z
   .strictObject({
-    contactIds: z.array(recordId).min(1, { error: 'select at least one contact' }).max(BULK_LIMIT).optional(),
+    contactIds: z.array(recordRef).min(1, { error: 'select at least one contact' }).max(BULK_LIMIT).optional(),
     shown: ListInputSchema.pick({ filters: true, text: true }).optional(),
-    /** update-contact's fields (without contactid); checked as an update-contact for each contact. */
-    changes: z.record(z.string(), z.unknown(), { error: 'must be an object of contact fields' }),
+    /** update-contact's fields (without contactid); checked as an update-contact for each contact, by the outbox. */
+    changes: checkedAs<Omit<MutationInput<'update-contact'>, 'contactid'>>(z.record(z.string(), z.unknown(), { error: 'must be an object of contact fields' })),
+    /** The bulk form's draft, dropped once the edits are queued. */
+    draft: DraftKeySchema.optional(),
   })
   .refine((input) => (input.contactIds === undefined) !== (input.shown === undefined), {
     error: 'give either contactIds or shown (a Contacts list), not both',
@@ -208,7 +219,7 @@ export const PROCEDURES = {
   'outbox.retry': procedure(z.strictObject({ id })).returns<OutboxEntry>(),
   /** New params for an entry, checked against its kind by the outbox (typed as some kind's params: the kind is the entry's). */
   'outbox.edit': procedure(
-    z.strictObject({ id, params: z.record(z.string(), z.unknown()) }) as unknown as z.ZodType<{ id: number; params: AnyMutationInput }, { id: number; params: AnyMutationInput }>,
+    checkedAs<{ id: number; params: AnyMutationInput }>(z.strictObject({ id, params: z.record(z.string(), z.unknown()) })),
   ).returns<OutboxEntry>(),
   'outbox.discard': procedure(z.strictObject({ id })).returns<OutboxEntry>(),
   /** A needs-review entry the user found applied on the provider (a create with the id it got there, if known). */
@@ -220,6 +231,13 @@ export const PROCEDURES = {
   'domains.recent': procedure(z.strictObject({ limit: z.int().min(1).max(100).optional() }).optional()).returns<DomainCheck[]>(),
   /** The last EPP answer the mirror holds for a domain (requesting one is the domain-request-epp mutation). */
   'domains.epp': procedure(z.strictObject({ domain: domainName })).returns<Cached<EppResult> | null>(),
+
+  /** A form's draft as last saved on this account, or null (drafts: shared/outbox/drafts.ts). */
+  'drafts.get': procedure(z.strictObject({ key: DraftKeySchema })).returns<DraftValue | null>(),
+  /** Keeps a form's draft; its secret fields and attachments are left out (they stay in the form's memory). */
+  'drafts.save': procedure(z.strictObject({ key: DraftKeySchema, value: checkedAs<DraftValue>(DraftValueSchema) })).returns<void>(),
+  /** Drops a draft: its form was discarded (queueing drops it too). */
+  'drafts.clear': procedure(z.strictObject({ key: DraftKeySchema })).returns<void>(),
 
   'settings.get': procedure(none).returns<Settings>(),
   'settings.set': procedure(SettingsSchema.partial().strict()).returns<Settings>(),

@@ -17,7 +17,7 @@ test.describe('Electron window', () => {
     const window = await app.firstWindow();
     // With no account set up, the window opens on the demo account: its dashboard, in the frame.
     await expect(window.getByRole('link', { name: 'Domains' })).toBeVisible();
-    expect(await window.evaluate(() => (window as unknown as { desk: { host: string } }).desk.host)).toBe('electron');
+    expect(await window.evaluate(() => globalThis.window.desk.host)).toBe('electron');
     // Sandboxed, isolated and without node integration: the page sees neither require nor process.
     const nodeGlobals = await window.evaluate(() => [typeof (globalThis as Record<string, unknown>).require,
       typeof (globalThis as Record<string, unknown>).process]);

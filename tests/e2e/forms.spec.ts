@@ -254,7 +254,8 @@ test('an edit the provider refused is fixed in the Outbox and sent again', async
 
 test("a ticket about a domain, opened from the domain's detail", async ({ page, webHost }) => {
   await openApp(page, webHost);
-  const domain = (await invoke(page, 'data.list', { resource: 'domains', limit: 1 })).rows[0] as unknown as { id: number; domainName: string };
+  const domain = (await invoke(page, 'data.list', { resource: 'domains', limit: 1 })).rows[0];
+  if (!domain || !('domainName' in domain)) throw new Error('the sandbox account holds no domain');
   await page.goto(`${webHost.url}#/domains/${domain.id}`);
   const details = page.getByRole('region', { name: 'Details' });
   // The account's own domain: its prices, but nothing to register or transfer in.

@@ -24,7 +24,7 @@ const LISTS = [
 /** A procedure called through the page's own bridge (what the renderer itself would get). */
 async function invoke<T>(page: Page, name: string, input?: unknown): Promise<T> {
   const reply = await page.evaluate(
-    ([n, i]) => (window as unknown as { desk: { invoke(n: string, i?: unknown): Promise<{ ok: boolean; value: unknown }> } }).desk.invoke(n as string, i),
+    ([n, i]) => window.desk.invoke(n as string, i),
     [name, input] as const,
   );
   if (!reply.ok) throw new Error(`${name} failed: ${JSON.stringify(reply)}`);

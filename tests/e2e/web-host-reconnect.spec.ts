@@ -5,7 +5,7 @@ test('a tab whose host restarts says it is reconnecting, then carries on', async
   const first = await startWebHost(['--sandbox']);
   const port = Number(new URL(first.host.url).port);
   const counts = () =>
-    page.evaluate(async () => (await (window as unknown as { desk: { invoke(n: string): Promise<{ ok: boolean }> } }).desk.invoke('data.counts')).ok);
+    page.evaluate(async () => (await window.desk.invoke('data.counts')).ok);
   try {
     await openApp(page, first.host);
     expect(await counts()).toBe(true);

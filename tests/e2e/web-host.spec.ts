@@ -2,7 +2,7 @@ import { expect, openApp, test } from './fixtures/web-host';
 
 test('the app loads in a browser tab from the web host, with no console error and no CSP violation', async ({ page, webHost, problems }) => {
   await openApp(page, webHost);
-  expect(await page.evaluate(() => (window as unknown as { desk: { host: string } }).desk.host)).toBe('web');
+  expect(await page.evaluate(() => window.desk.host)).toBe('web');
   // The launch token is taken from the address bar once the page has it.
   await expect.poll(() => new URL(page.url()).searchParams.has('token')).toBe(false);
   expect(problems).toEqual([]);
@@ -11,7 +11,7 @@ test('the app loads in a browser tab from the web host, with no console error an
 test('a procedure makes the round trip over the socket, and a failure keeps its code and field', async ({ page, webHost }) => {
   await openApp(page, webHost);
   const reply = await page.evaluate(async () => {
-    const desk = (window as unknown as { desk: { invoke(n: string, i?: unknown): Promise<unknown> } }).desk;
+    const desk = window.desk;
     return { info: await desk.invoke('session.info'), bad: await desk.invoke('data.list', { resource: 'planets' }) };
   });
   expect(reply.info).toMatchObject({ ok: true, value: { account: 'Demo' } });
@@ -22,7 +22,7 @@ test('a reload keeps the tab connected, though the token has left the address ba
   await openApp(page, webHost);
   await expect.poll(() => new URL(page.url()).searchParams.has('token')).toBe(false);
   await page.reload();
-  const reply = await page.evaluate(() => (window as unknown as { desk: { invoke(n: string): Promise<{ ok: boolean }> } }).desk.invoke('data.counts'));
+  const reply = await page.evaluate(() => window.desk.invoke('data.counts'));
   expect(reply.ok).toBe(true);
   expect(problems).toEqual([]);
 });

@@ -12,6 +12,7 @@ import { fileSettingsStore } from '../settings-store.js';
 import { accountsHandlers } from './accounts.js';
 import { dataHandlers } from './data.js';
 import { domainsHandlers } from './domains.js';
+import { draftsHandlers } from './drafts.js';
 import type { Handlers, ParsedInput } from './handlers.js';
 import { openAccount } from './open-account.js';
 import type { DeskOptions } from './options.js';
@@ -39,6 +40,7 @@ export class Desk extends EventEmitter<DeskEvents> {
       ...syncHandlers(this.state),
       ...dataHandlers(this.state),
       ...outboxHandlers(this.state),
+      ...draftsHandlers(this.state),
       ...domainsHandlers(this.state),
       ...settingsHandlers(this.state),
     };

@@ -52,6 +52,14 @@ export const MIGRATIONS: readonly Migration[] = [
   `) },
   // What the provider said of each field when it refused an entry (JSON: [{field, message}]), for the edit form.
   { version: 2, name: 'field issues of a refusal', up: (db) => db.exec('ALTER TABLE entries ADD COLUMN error_issues TEXT') },
+  // What a person typed into a form and has not queued yet (drafts.ts), without its secrets.
+  { version: 3, name: 'form drafts', up: (db) => db.exec(`
+  CREATE TABLE drafts (
+    key TEXT PRIMARY KEY,                   -- the form's draft key: a mutation kind and what it is about
+    value TEXT NOT NULL,                    -- JSON: the form's fields but its secret ones and attachments
+    updated_at INTEGER NOT NULL             -- epoch milliseconds
+  );
+  `) },
 ];
 
 export function openDatabase(file: string): Database.Database {

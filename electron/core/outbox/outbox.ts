@@ -16,6 +16,8 @@ import { localRefs, replaceLocalId, type StoredParams } from './references.js';
 import { OutboxValidationError, validateParams, type AnyMutationInput, type Mutation } from '../../../shared/outbox/schemas.js';
 import { OutboxError, PENDING_STATES, type EntryState } from '../../../shared/outbox/states.js';
 import { EntryStore, type EntryFilter } from './store.js';
+import { DraftStore } from './drafts.js';
+import type { DraftKey } from '../../../shared/outbox/drafts.js';
 import { waitingReasons } from './waiting.js';
 import { AtRestCipher } from '../vault/at-rest-cipher.js';
 import { maskedEntry } from '../../../shared/outbox/secrets.js';
@@ -43,6 +45,8 @@ export class Outbox extends EventEmitter<OutboxEvents> {
   private readonly store: EntryStore;
   /** For the Replayer: the state changes that sending makes. */
   readonly journal: ReplayJournal;
+  /** The account's form drafts, kept beside the edits they become. */
+  readonly drafts: DraftStore;
 
   constructor(
     private readonly db: Database.Database,
@@ -52,14 +56,19 @@ export class Outbox extends EventEmitter<OutboxEvents> {
     super();
     this.store = new EntryStore(db, cipher);
     this.journal = new ReplayJournal(db, this.store, (ids) => this.notify(ids));
+    this.drafts = new DraftStore(db, now);
   }
 
-  /** Validates and queues a mutation. A create's entry carries its local id (`local:<id>`) at once. */
-  async enqueue<M extends Mutation>(mutation: M): Promise<OutboxEntryOf<M['kind']>> {
+  /**
+   * Validates and queues a mutation, dropping the draft of the form that wrote it (if named) in the same
+   * transaction. A create's entry carries its local id (`local:<id>`) at once.
+   */
+  async enqueue<M extends Mutation>(mutation: M, written?: { draft?: DraftKey }): Promise<OutboxEntryOf<M['kind']>> {
     const params = validateParams(mutation.kind, mutation.params) as StoredParams;
     const attachments = this.prepare(params);
+    const draft = written?.draft;
     // After the file reads: the references are checked against the outbox as it is when the row is written.
-    const id = this.store.insert(mutation.kind, this.withServerIds(mutation.kind, params), attachments, this.now());
+    const id = this.store.insert(mutation.kind, this.withServerIds(mutation.kind, params), attachments, this.now(), draft && (() => this.drafts.drop(draft)));
     this.notify([id]);
     return this.get(id) as OutboxEntryOf<M['kind']>;
   }

@@ -90,9 +90,10 @@ export class EntryStore {
     return counts;
   }
 
-  /** Inserts a queued entry with its attachments; returns its id. */
-  insert(kind: MutationKind, params: StoredParams, attachments: readonly PreparedAttachment[] | undefined, now: number): number {
+  /** Inserts a queued entry with its attachments, and runs `also` in the same transaction; returns its id. */
+  insert(kind: MutationKind, params: StoredParams, attachments: readonly PreparedAttachment[] | undefined, now: number, also?: () => void): number {
     return this.db.transaction(() => {
+      also?.();
       const { lastInsertRowid } = this.db
         .prepare(
           `INSERT INTO entries (kind, record_key, params, state, created_at, updated_at, next_attempt_at)

@@ -36,7 +36,8 @@ function readLineItems(params: Params): LineItem[] {
   for (const [key, value] of Object.entries(params)) {
     const match = ITEM_FIELD.exec(key);
     if (!match) continue;
-    const [, field, number] = match as unknown as [string, 'description' | 'amount' | 'taxed', string];
+    const [, field = '', number = ''] = match;
+    if (field !== 'description' && field !== 'amount' && field !== 'taxed') continue;
     if (!/^[1-9]\d*$/.test(number)) throw new Rejection(`Invalid ${key}: the item number must be a positive integer`);
     if (typeof value !== 'string') throw new Rejection(`Invalid ${key}: expected a single value`);
     const item = byNumber.get(Number(number)) ?? {};

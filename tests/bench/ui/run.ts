@@ -83,7 +83,7 @@ declare global {
 
 async function invoke<T>(page: Page, name: string, input?: unknown): Promise<T> {
   const reply = await page.evaluate(
-    ([n, i]) => (window as unknown as { desk: { invoke(n: string, i?: unknown): Promise<{ ok: boolean; value: unknown }> } }).desk.invoke(n as string, i),
+    ([n, i]) => window.desk.invoke(n as string, i),
     [name, input] as const,
   );
   if (!reply.ok) throw new Error(`${name}: ${JSON.stringify(reply)}`);
@@ -132,7 +132,7 @@ async function measureOpens(page: Page): Promise<{ cold: number; samples: number
 /** The round trip of data.list's first page of domains over the socket, from the page: the floor of an open. */
 async function measureListFloor(page: Page): Promise<number[]> {
   return page.evaluate(async (runs) => {
-    const desk = (window as unknown as { desk: { invoke(n: string, i?: unknown): Promise<unknown> } }).desk;
+    const desk = window.desk;
     const samples: number[] = [];
     for (let i = 0; i < runs; i++) {
       const start = performance.now();

@@ -42,7 +42,7 @@ describe('a contact as a sub-account', () => {
     draft.text.email = 'ops@example.com';
     draft.subaccount = true;
     expect(needsPassword(draft, null)).toBe(true);
-    draft.password = 's3cret';
+    draft.password2 = 's3cret';
     expect(needsPassword(draft, null)).toBe(false);
     expect(contactParams(draft, null)).toEqual({ email: 'ops@example.com', password2: 's3cret' });
   });
@@ -53,7 +53,7 @@ describe('a contact as a sub-account', () => {
     expect(draft.subaccount).toBe(true);
     expect(needsPassword(draft, sub)).toBe(false);
     expect(contactParams(draft, sub)).toEqual({});
-    draft.password = 'n3w';
+    draft.password2 = 'n3w';
     expect(contactParams(draft, sub)).toEqual({ password2: 'n3w' });
     draft.subaccount = false;
     expect(contactParams(draft, sub)).toEqual({ subaccount: false });

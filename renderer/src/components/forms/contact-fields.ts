@@ -27,13 +27,17 @@ export const CONTACT_EMAIL_FIELDS = [
 export type ContactTextParam = (typeof CONTACT_TEXT_FIELDS)[number][0];
 export type ContactEmailParam = (typeof CONTACT_EMAIL_FIELDS)[number][0];
 
-export interface ContactDraft {
+export type ContactDraft = {
   text: Record<ContactTextParam, string>;
   emails: Record<ContactEmailParam, boolean>;
   /** A sub-account signs in to the provider's client area with its own password (password2, a secret). */
   subaccount: boolean;
-  password: string;
-}
+  /** Named as the param: a secret, kept in memory only (shared/outbox/drafts.ts). */
+  password2: string;
+};
+
+/** What a contact form sends: the fields it changed (both add-contact and update-contact take these). */
+export type ContactChanges = Partial<Record<ContactTextParam, string> & Record<ContactEmailParam, boolean>> & { subaccount?: boolean; password2?: string };
 
 /** A form filled from a record (or empty for a new contact). */
 export function contactDraft(record: Record<string, unknown> | null): ContactDraft {
@@ -41,21 +45,21 @@ export function contactDraft(record: Record<string, unknown> | null): ContactDra
     text: Object.fromEntries(CONTACT_TEXT_FIELDS.map(([param, field]) => [param, String(record?.[field] ?? '')])) as ContactDraft['text'],
     emails: Object.fromEntries(CONTACT_EMAIL_FIELDS.map(([param, field]) => [param, record ? record[field] === true : false])) as ContactDraft['emails'],
     subaccount: record?.subaccount === true,
-    password: '',
+    password2: '',
   };
 }
 
 /** A contact becoming a sub-account needs a password; one that is already can keep its own. */
 export function needsPassword(draft: ContactDraft, record: Record<string, unknown> | null): boolean {
-  return draft.subaccount && record?.subaccount !== true && draft.password === '';
+  return draft.subaccount && record?.subaccount !== true && draft.password2 === '';
 }
 
 /**
  * The params to send: for a new contact every field given (and the e-mail preferences set); for an edit only the
  * fields that differ from the record. Text is sent as typed but trimmed; a country in capitals.
  */
-export function contactParams(draft: ContactDraft, record: Record<string, unknown> | null): Record<string, string | boolean> {
-  const params: Record<string, string | boolean> = {};
+export function contactParams(draft: ContactDraft, record: Record<string, unknown> | null): ContactChanges {
+  const params: ContactChanges = {};
   for (const [param, field] of CONTACT_TEXT_FIELDS) {
     const value = param === 'country' ? draft.text[param].trim().toUpperCase() : draft.text[param].trim();
     if (record ? value !== String(record[field] ?? '') : value !== '') params[param] = value;
@@ -66,6 +70,6 @@ export function contactParams(draft: ContactDraft, record: Record<string, unknow
   }
   // A new contact is a sub-account by its password alone; an existing one says so with `subaccount`.
   if (record && draft.subaccount !== (record.subaccount === true)) params.subaccount = draft.subaccount;
-  if (draft.subaccount && draft.password !== '') params.password2 = draft.password;
+  if (draft.subaccount && draft.password2 !== '') params.password2 = draft.password2;
   return params;
 }

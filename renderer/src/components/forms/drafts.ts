@@ -1,23 +1,89 @@
 /**
- * What a person typed into a form that is not sent yet, kept by form (e.g. `contact:new`, `ticket-reply:45`) for
- * as long as the app runs: closing a dialog by mistake, or leaving the screen, loses nothing. A draft goes when
- * its form is sent. Kept in memory only: a draft may hold a password or a message not meant for the disk.
+ * What a person typed into a form that is not queued yet, by draft key (`add-contact`, `add-ticket-reply:45`;
+ * shared/outbox/drafts.ts). Held here while the app runs, so that closing a dialog by mistake or leaving the
+ * screen loses nothing, and kept by the engine for the open account (drafts.save, a moment after typing stops),
+ * so that a reload or a restart loses nothing either: the first time a form opens, its saved draft comes back.
+ * Secret fields and attachments never leave this memory (the engine leaves them out too).
  */
 import { defineStore } from 'pinia';
-import { shallowReactive } from 'vue';
+import { reactive, toRaw } from 'vue';
+import { keptPart, type DraftKey, type DraftValue } from '../../../../shared/outbox/drafts';
+import { desk } from '../../bridge';
+
+/** How long typing must pause before a draft is saved. */
+export const SAVE_AFTER_MS = 400;
 
 export const useDrafts = defineStore('drafts', () => {
-  const drafts = shallowReactive(new Map<string, unknown>());
+  const drafts = new Map<DraftKey, DraftValue>();
+  const pending = new Map<DraftKey, { blank: boolean; timer: ReturnType<typeof setTimeout> }>();
+  // Another account's drafts are its own: what is held here is the account that was open.
+  desk().on('accounts.changed', () => {
+    for (const { timer } of pending.values()) clearTimeout(timer);
+    pending.clear();
+    drafts.clear();
+  });
 
-  /** The draft of `key`, made by `fresh` the first time. */
-  function draft<T extends object>(key: string, fresh: () => T): T {
-    if (!drafts.has(key)) drafts.set(key, fresh());
-    return drafts.get(key) as T;
+  /**
+   * The draft of `key`, made by `fresh` the first time; then the engine's saved draft is put into it, unless
+   * the person has typed meanwhile.
+   */
+  function draft<T extends DraftValue>(key: DraftKey, fresh: () => T): T {
+    const held = drafts.get(key);
+    // Held values are made here from `fresh`, so of its type.
+    if (held) return held as T;
+    const made = reactive(fresh());
+    drafts.set(key, made);
+    const untouched = JSON.stringify(made);
+    void desk()
+      .call('drafts.get', { key })
+      .then((saved) => {
+        if (saved && drafts.get(key) === made && JSON.stringify(made) === untouched) restoreInto(made, saved);
+      })
+      .catch(() => undefined);
+    return made as T;
   }
 
-  function drop(key: string): void {
+  /** Saves the draft once typing pauses; a draft emptied back to a blank form is forgotten by the engine instead. */
+  function save(key: DraftKey, blank: boolean): void {
+    clearTimeout(pending.get(key)?.timer);
+    pending.set(key, { blank, timer: setTimeout(() => void flush(key), SAVE_AFTER_MS) });
+  }
+
+  /** Saves a draft whose save is waiting, now (the form goes away). */
+  async function flush(key: DraftKey): Promise<void> {
+    const waiting = pending.get(key);
+    if (!waiting) return;
+    clearTimeout(waiting.timer);
+    pending.delete(key);
+    const value = drafts.get(key);
+    if (!value) return;
+    const saved = waiting.blank ? desk().call('drafts.clear', { key }) : desk().call('drafts.save', { key, value: keptPart(key, toRaw(value)) });
+    await saved.catch(() => undefined);
+  }
+
+  /** Forgets a draft here; `alsoSaved` drops the engine's copy too (the form was discarded). */
+  function drop(key: DraftKey, alsoSaved = false): void {
+    clearTimeout(pending.get(key)?.timer);
+    pending.delete(key);
     drafts.delete(key);
+    if (alsoSaved) void desk().call('drafts.clear', { key }).catch(() => undefined);
   }
 
-  return { draft, drop };
+  return { draft, save, flush, drop };
 });
+
+/**
+ * Puts a saved draft's values into a fresh one, where the fresh one has that field with a value of the same
+ * sort (a draft saved by another version of a form keeps what still fits, and nothing that would break it).
+ */
+export function restoreInto(target: DraftValue, saved: DraftValue): void {
+  for (const [field, value] of Object.entries(saved)) {
+    const current = target[field];
+    if (!(field in target) || (sortOf(current) !== sortOf(value) && current !== null && value !== null)) continue;
+    if (isPlainObject(current) && isPlainObject(value)) restoreInto(current, value);
+    else target[field] = value;
+  }
+}
+
+const sortOf = (value: unknown) => (Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value);
+const isPlainObject = (value: unknown): value is DraftValue => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,21 +1,22 @@
 /** The invoice form's draft, and the create-invoice params and live totals made from it. */
 import { totalCents } from '../../../../shared/invoice-total';
 import { toCents } from '../../../../shared/money';
+import type { MutationInput } from '../../../../shared/outbox/schemas';
 
-export interface InvoiceLine {
+export type InvoiceLine = {
   description: string;
   amount: string;
   taxed: boolean;
-}
+};
 
-export interface InvoiceDraft {
+export type InvoiceDraft = {
   status: 'Unpaid' | 'Paid' | 'Draft';
   date: string;
   duedate: string;
   taxrate: string;
   notes: string;
   items: InvoiceLine[];
-}
+};
 
 export const blankLine = (): InvoiceLine => ({ description: '', amount: '', taxed: false });
 
@@ -28,7 +29,7 @@ export function invoiceDraft(today = new Date()): InvoiceDraft {
 }
 
 /** Lines left wholly empty are not sent; a tax rate is sent as a number when given. */
-export function invoiceParams(draft: InvoiceDraft): Record<string, unknown> {
+export function invoiceParams(draft: InvoiceDraft): MutationInput<'create-invoice'> & { items: { amount: string; taxed?: boolean }[] } {
   const items = draft.items
     .filter((line) => line.description.trim() !== '' || line.amount.trim() !== '')
     .map((line) => ({ description: line.description, amount: line.amount.trim(), ...(line.taxed ? { taxed: true } : {}) }));
@@ -45,7 +46,7 @@ export function invoiceParams(draft: InvoiceDraft): Record<string, unknown> {
 
 /** Subtotal, tax and total in cents, or null while an amount or the rate is not a number yet. */
 export function invoiceTotals(draft: InvoiceDraft): { subtotal: number; tax: number; total: number } | null {
-  const params = invoiceParams(draft) as { items: { amount: string; taxed?: boolean }[]; taxrate?: number };
+  const params = invoiceParams(draft);
   try {
     if (params.taxrate !== undefined && !Number.isFinite(params.taxrate)) return null;
     const subtotal = params.items.reduce((sum, item) => sum + toCents(item.amount || 0), 0);

@@ -1,16 +1,12 @@
 /**
  * A form's send: busy while the engine works, and its refusal as the form shows it (see form-errors.ts). The
- * first field in error takes the focus, which scrolls it into view in a long form.
+ * first field in error takes the focus, which scrolls it into view in a long form. Forms that queue an edit
+ * use it through useMutationForm (use-mutation-form.ts); the outbox's Fix… form directly.
  */
 import { nextTick, ref, watch } from 'vue';
-import type { OutboxEntry } from '../../../../shared/outbox/entry';
-import type { Mutation } from '../../../../shared/outbox/schemas';
-import { desk } from '../../bridge';
-import { useDrafts } from './drafts';
 import { formErrors, NO_ERRORS, type FormErrors } from './form-errors';
 
 export function useFormSend(knownFields: readonly string[]) {
-  const drafts = useDrafts();
   const busy = ref(false);
   const errors = ref<FormErrors>(NO_ERRORS);
   watch(errors, () => void nextTick(() => document.querySelector<HTMLElement>('[role="dialog"] [aria-invalid="true"]')?.focus()));
@@ -27,22 +23,15 @@ export function useFormSend(knownFields: readonly string[]) {
     }
   }
 
-  /**
-   * Queues one edit: once the engine holds it, the form's draft goes and `done` gets the entry (to close the
-   * form, open the record); a refusal stays on the form, with what was typed.
-   */
-  function queue(mutation: Mutation, draftKey: string, done: (entry: OutboxEntry) => void): Promise<void> {
-    return send(async () => {
-      const entry = await desk().call('outbox.enqueue', mutation);
-      drafts.drop(draftKey);
-      done(entry);
-    });
-  }
-
   /** A problem the form finds itself, before asking the engine. */
   function refuse(message: string): void {
     errors.value = { ...NO_ERRORS, general: message };
   }
 
-  return { busy, errors, send, queue, refuse };
+  /** A problem with one field the form finds itself. */
+  function refuseField(field: string, message: string): void {
+    errors.value = { ...NO_ERRORS, fields: { [field]: message } };
+  }
+
+  return { busy, errors, send, refuse, refuseField };
 }

@@ -1,5 +1,8 @@
 export default {
   queueing: 'Queueing…',
+  notKept: 'Not kept in the draft: type it again after a restart.',
+  notKeptFiles: 'Files are not kept in the draft: pick them again after a restart.',
+  discardDraft: 'Discard draft',
   new: { contacts: 'New contact', tickets: 'New ticket', invoices: 'New invoice' },
   attachments: {
     label: 'Attachments',
@@ -57,6 +60,7 @@ export default {
     },
   },
   ticket: {
+    departmentNeeded: 'choose the department that should answer',
     newTitle: 'New ticket',
     description: 'Queued in the outbox and sent to the provider at once, or when the network is back.',
     create: 'Open ticket',

@@ -1,5 +1,8 @@
 export default {
   queueing: 'In coda…',
+  notKept: 'Non resta nella bozza: va riscritto dopo un riavvio.',
+  notKeptFiles: 'I file non restano nella bozza: vanno scelti di nuovo dopo un riavvio.',
+  discardDraft: 'Scarta bozza',
   new: { contacts: 'Nuovo contatto', tickets: 'Nuovo ticket', invoices: 'Nuova fattura' },
   attachments: {
     label: 'Allegati',
@@ -57,6 +60,7 @@ export default {
     },
   },
   ticket: {
+    departmentNeeded: 'scegli il reparto che deve rispondere',
     newTitle: 'Nuovo ticket',
     description: 'Messo in coda nella posta in uscita e inviato subito al provider, o al ritorno della rete.',
     create: 'Apri ticket',
