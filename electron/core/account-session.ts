@@ -17,7 +17,7 @@ import { ResellerClient, type ClientOptions } from './api/index.js';
 import { accountPaths } from './data-dir.js';
 import { Mirror } from './mirror/index.js';
 import { openOutbox, queuedInvoice, Replayer, type Outbox, type RunReport } from './outbox/index.js';
-import { ConnectivityMonitor, Syncer, SyncScheduler, type ConnectivityChange } from './sync/index.js';
+import { ConnectivityMonitor, Syncer, SyncScheduler, type ConnectivityChange, type ProbeSchedule } from './sync/index.js';
 import { systemClock, systemTimers } from './system-time.js';
 import type { AtRestCipher, SecretVault } from './vault/index.js';
 
@@ -30,6 +30,8 @@ export interface AccountSessionOptions {
   syncIntervalMinutes: number;
   /** Background work (sync on open and on a timer, replay on its own): the app wants it, the CLI does not. */
   background: boolean;
+  /** How often a connection that is down is probed (the scheduler's defaults otherwise). */
+  probes?: Partial<ProbeSchedule>;
   /** For the API client: the retry policy's overrides and who is told of each retry. */
   client?: Pick<ClientOptions, 'retry' | 'onRetry'>;
   /** The outbox's and the replay backoff's clock, and the timers of replay retries and periodic syncs: the real ones by default. */
@@ -52,7 +54,7 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
   readonly client: ResellerClient;
   readonly mirror: Mirror;
   readonly outbox: Outbox;
-  readonly connectivity = new ConnectivityMonitor();
+  readonly connectivity: ConnectivityMonitor;
   readonly syncer: Syncer;
   readonly replayer: Replayer;
   private readonly scheduler: SyncScheduler;
@@ -70,6 +72,7 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
     super();
     this.clock = options.clock ?? systemClock;
     this.timers = options.timers ?? systemTimers;
+    this.connectivity = new ConnectivityMonitor('online', () => new Date(this.clock()));
     const paths = accountPaths(options.dataDir, config.name);
     mkdirSync(paths.dir, { recursive: true });
     this.mirror = Mirror.open(paths.mirror, { cipher: options.cipher });
@@ -82,14 +85,19 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
     );
     this.outbox = openOutbox(paths.outbox, { cipher: options.cipher, now: this.clock });
     this.syncer = new Syncer({ client: this.client, mirror: this.mirror, connectivity: this.connectivity });
-    this.scheduler = new SyncScheduler(this.syncer, { intervalMinutes: options.syncIntervalMinutes, timers: this.timers });
-    this.replayer = new Replayer(this.outbox, this.client);
+    this.scheduler = new SyncScheduler(this.syncer, { intervalMinutes: options.syncIntervalMinutes, timers: this.timers,
+      probes: options.probes,
+      onReconnect: () => void this.reconnect(),
+    });
+    // Replay's requests tell connectivity too: a send that found no network takes the app offline.
+    this.replayer = new Replayer(this.outbox, this.connectivity.observed(this.client));
 
     this.syncer.on('sync.progress', (p) => this.emit('sync.progress', p));
     this.syncer.on('sync.summary', (s) => this.emit('sync.summary', s));
     this.connectivity.on('change', (change) => {
       this.emit('connectivity', change);
-      if (change.state === 'online' && this.options.background) {
+      // Back from offline or failing: the scheduler calls reconnect(). Signed in again: what waited may go.
+      if (change.state === 'online' && change.previous === 'signed_out' && this.options.background) {
         this.outbox.wakeUp();
         void this.replay();
       }
@@ -111,8 +119,13 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
     this.scheduler.setIntervalMinutes(minutes);
   }
 
-  /** Sends what is due in the outbox; a call during a run makes the run go round once more. */
+  /**
+   * Sends what is due in the outbox; a call during a run makes the run go round once more. While the connection
+   * is down nothing is sent (an entry is marked sending only when its request can go out): the probe that gets
+   * through brings connectivity online, which replays everything held back at once.
+   */
   replay(): Promise<RunReport> {
+    if (this.connectivity.down) return Promise.resolve({ sent: 0, reconciled: 0, busy: false, paused: this.replayer.paused, nextDueAt: null });
     if (this.replaying) {
       this.replayAgain = true;
       return this.replaying;
@@ -126,9 +139,21 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
 
   /** Replays the outbox (backoffs cut short: the user asked), then pulls the account: "sync now" and the CLI's sync. */
   async replayThenSync(only?: readonly SyncedResource[]): Promise<SyncSummary> {
+    // Down: ask first whether the provider answers again (getting through replays and syncs by itself).
+    if (this.connectivity.down) await this.syncer.probe();
     this.outbox.wakeUp();
     await this.replay();
     return only ? this.syncer.sync({ trigger: 'demand', only }) : this.scheduler.syncNow();
+  }
+
+  /**
+   * The provider answers again: everything held back is sent at once (backoffs cut short: they were waiting
+   * for the network, not for the provider), then the account is pulled.
+   */
+  private async reconnect(): Promise<void> {
+    this.outbox.wakeUp();
+    const report = await this.replay().catch(() => null);
+    if (!this.closed && (report === null || report.sent + report.reconciled === 0)) await this.scheduler.syncNow('reconnect').catch(() => undefined);
   }
 
   /** After a sign-in: the queue may go again. */
@@ -150,11 +175,21 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
   private async replayLoop(): Promise<RunReport> {
     let report: RunReport;
     let confirmed = 0;
-    do {
-      this.replayAgain = false;
-      report = await this.replayer.run();
-      confirmed += report.sent + report.reconciled;
-    } while (this.replayAgain && !this.closed);
+    // The connection going down stops the run starting new sends: they would only fail the same way.
+    const stop = new AbortController();
+    const onChange = () => {
+      if (this.connectivity.down) stop.abort();
+    };
+    this.connectivity.on('change', onChange);
+    try {
+      do {
+        this.replayAgain = false;
+        report = await this.replayer.run(stop.signal);
+        confirmed += report.sent + report.reconciled;
+      } while (this.replayAgain && !this.closed && !stop.signal.aborted);
+    } finally {
+      this.connectivity.off('change', onChange);
+    }
     if (this.closed) return report;
     if (confirmed > 0 && this.options.background) void this.syncer.sync({ trigger: 'demand' });
     if (this.options.background && report.nextDueAt !== null && report.paused === null) {

@@ -22,6 +22,8 @@ export const useSessionStore = defineStore('session', () => {
 
   const current = computed(() => accounts.value.find((a) => a.current) ?? null);
   const connectivity = computed(() => info.value?.connectivity ?? 'offline');
+  /** The connection with its reason and last success (shared/sync.ts ConnectionStatus). */
+  const connection = computed(() => info.value?.connection ?? { state: connectivity.value, reason: null, lastSuccessAt: null });
   const syncing = computed(() => syncStatus.value?.running ?? false);
   /** When the mirror last heard from the provider: the newest of the resources' last syncs (ISO 8601). */
   const lastSyncedAt = computed(() => {
@@ -38,8 +40,8 @@ export const useSessionStore = defineStore('session', () => {
   function listen(): () => void {
     const bridge = desk();
     const offs = [
-      bridge.on('connectivity', ({ state, reason }) => {
-        if (info.value) info.value = { ...info.value, connectivity: state, signedOutReason: reason };
+      bridge.on('connectivity', ({ connection, signedOutReason }) => {
+        if (info.value) info.value = { ...info.value, connectivity: connection.state, connection, signedOutReason };
       }),
       bridge.on('accounts.changed', ({ accounts: list }) => {
         accounts.value = list;
@@ -104,6 +106,7 @@ export const useSessionStore = defineStore('session', () => {
     accounts,
     current,
     connectivity,
+    connection,
     syncStatus,
     syncing,
     progress,
