@@ -17,7 +17,7 @@ export const useSessionStore = defineStore('session', () => {
   const progress = ref<Partial<Record<SyncProgress['resource'], SyncProgress>>>({});
   const lastSummary = ref<SyncSummary | null>(null);
   /** Why the last sync the user asked for did not run (e.g. the provider cannot be reached); cleared by the next. */
-  const syncError = ref<string | null>(null);
+  const syncError = ref<unknown>(null);
   const loaded = ref(false);
 
   const current = computed(() => accounts.value.find((a) => a.current) ?? null);
@@ -66,9 +66,10 @@ export const useSessionStore = defineStore('session', () => {
     if (syncStatus.value) syncStatus.value = { ...syncStatus.value, running: true };
     try {
       const summary = await desk().call('sync.run');
-      if (summary.outcome === 'failed') syncError.value = summary.resources.find((r) => r.error)?.error ?? summary.outcome;
+      const failed = summary.resources.find((r) => r.error);
+      if (summary.outcome === 'failed') syncError.value = failed?.problem ?? failed?.error ?? summary.outcome;
     } catch (error) {
-      syncError.value = error instanceof Error ? error.message : String(error);
+      syncError.value = error;
     } finally {
       syncStatus.value = await desk().call('sync.status');
       progress.value = {};

@@ -6,10 +6,12 @@ import { nextTick, ref, watch } from 'vue';
 import type { OutboxEntry } from '../../../../shared/outbox/entry';
 import type { Mutation } from '../../../../shared/outbox/schemas';
 import { desk } from '../../bridge';
+import { useErrorWords } from '../../composables/error-words';
 import { useDrafts } from './drafts';
 import { formErrors, NO_ERRORS, type FormErrors } from './form-errors';
 
 export function useFormSend(knownFields: readonly string[]) {
+  const { say } = useErrorWords();
   const drafts = useDrafts();
   const busy = ref(false);
   const errors = ref<FormErrors>(NO_ERRORS);
@@ -21,7 +23,7 @@ export function useFormSend(knownFields: readonly string[]) {
     try {
       await action();
     } catch (error) {
-      errors.value = formErrors(error, knownFields);
+      errors.value = formErrors(error, knownFields, say);
     } finally {
       busy.value = false;
     }
