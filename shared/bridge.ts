@@ -31,11 +31,13 @@ export class DeskCallError extends Error implements CallError {
   override readonly name = 'DeskCallError';
   readonly code: CallError['code'];
   readonly issues?: CallError['issues'];
+  readonly facts?: CallError['facts'];
 
   constructor(error: CallError) {
     super(error.message);
     this.code = error.code;
     if (error.issues) this.issues = error.issues;
+    if (error.facts) this.facts = error.facts;
   }
 
   /** The message for one form field, if the engine named it. */

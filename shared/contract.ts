@@ -17,7 +17,8 @@ import { DraftKeySchema, DraftValueSchema, type DraftKey, type DraftValue } from
 import { checkedAs } from './checked-as.js';
 import type { ExportFile, Facet, ListPage, OverlaidRecord, OverlaidSearchHit } from './queries.js';
 import { RESOURCE_NAMES, SYNCED_RESOURCES, type ResourceName, type ResourceRecords } from './records.js';
-import { NOTABLE_KINDS, type Connectivity, type SyncProgress, type SyncRunRecord, type SyncState, type SyncSummary } from './sync.js';
+import type { ErrorFacts } from './error-words.js';
+import { NOTABLE_KINDS, type ConnectionStatus, type Connectivity, type SyncProgress, type SyncRunRecord, type SyncState, type SyncSummary } from './sync.js';
 
 /** A procedure: its input schema, and its output type carried as a phantom (never a value at run time). */
 export interface Procedure<I extends z.ZodType, O> {
@@ -145,6 +146,8 @@ export interface SessionInfo {
   /** Where secrets live: the OS keychain, or memory for this session only (with why). */
   vault: { kind: 'keychain' | 'memory'; reason: string | null };
   connectivity: Connectivity;
+  /** The connection as a person is told it: the state, why, and when a request last got through. */
+  connection: ConnectionStatus;
   signedOutReason: string | null;
 }
 
@@ -259,7 +262,8 @@ export type AppCommand =
 export interface EventPayloads {
   'sync.progress': SyncProgress;
   'sync.summary': SyncSummary;
-  connectivity: { state: Connectivity; reason: string | null };
+  /** The connection changed state (online, offline, failing, signed out). */
+  connectivity: { connection: ConnectionStatus; signedOutReason: string | null };
   'outbox.changed': { entry: OutboxEntry; counts: Record<EntryState, number> };
   /** Mirror rows changed (after a sync or a confirmed mutation): views of these resources should refresh. */
   'data.changed': { resources: ResourceName[] };
@@ -297,6 +301,8 @@ export interface CallError {
   message: string;
   /** Per-field messages for forms ("email: must be an e-mail address"). */
   issues?: { field: string; message: string }[];
+  /** For a failure of the provider or the network: what a front end needs to say it in words (shared/error-words.ts). */
+  facts?: ErrorFacts;
 }
 
 export type { AnyMutationInput, MutationKind, ResourceName, ResourceRecords };

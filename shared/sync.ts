@@ -2,15 +2,29 @@
  * What a sync tells the rest of the app: what one run did (per resource and overall: the `summary` event and
  * the sync_runs log), its progress, its errors, and connectivity. Plain types only, so front ends can share them.
  */
+import type { ErrorFacts } from './error-words.js';
 import type { ApiErrorKind } from './models.js';
 import type { SyncedResource } from './records.js';
 
 export type { SyncRunOutcome, SyncRunRecord, SyncState } from './records.js';
 
-export type Connectivity = 'online' | 'offline' | 'signed_out';
+/**
+ * online: the provider answers. offline: no network (no server at the address, connection refused, unreachable,
+ * timed out). failing: the provider is there but its replies fail (resets, 5xx, TLS, an error on every call).
+ * signed_out: the provider refused the credentials.
+ */
+export type Connectivity = 'online' | 'offline' | 'failing' | 'signed_out';
 
-export interface ConnectivityChange {
+/** The connection as a person is told it: its state, why (for offline and failing), and the last request that got through. */
+export interface ConnectionStatus {
   state: Connectivity;
+  /** The failure that put it in this state; null when online. */
+  reason: ErrorFacts | null;
+  /** ISO 8601: when a request last got an answer; null when none has in this session. */
+  lastSuccessAt: string | null;
+}
+
+export interface ConnectivityChange extends ConnectionStatus {
   previous: Connectivity;
 }
 
@@ -30,6 +44,8 @@ export interface ResourceSyncResult {
   changed: number;
   removed: number;
   error: string | null;
+  /** The failure behind `error`, for a person's words (shared/error-words.ts); absent in older summaries. */
+  problem?: ErrorFacts;
   /**
    * What the sync put up with and the user should know: values it could not read (their fields left unset), a
    * list that ended before its totalresults, a resource kept because the provider suddenly lists none of it.

@@ -18,7 +18,7 @@ import { accountPaths } from './data-dir.js';
 import { DisposableStore } from './disposable.js';
 import { Mirror } from './mirror/index.js';
 import { openOutbox, queuedInvoice, Replayer, type Outbox, type RunReport } from './outbox/index.js';
-import { ConnectivityMonitor, Syncer, SyncScheduler, type ConnectivityChange } from './sync/index.js';
+import { ConnectivityMonitor, Syncer, SyncScheduler, type ConnectivityChange, type ProbeSchedule } from './sync/index.js';
 import { systemClock, systemTimers } from './system-time.js';
 import type { AtRestCipher, SecretVault } from './vault/index.js';
 
@@ -31,6 +31,8 @@ export interface AccountSessionOptions {
   syncIntervalMinutes: number;
   /** Background work (sync on open and on a timer, replay on its own): the app wants it, the CLI does not. */
   background: boolean;
+  /** How often a connection that is down is probed (the scheduler's defaults otherwise). */
+  probes?: Partial<ProbeSchedule>;
   /** For the API client: the retry policy's overrides and who is told of each retry. */
   client?: Pick<ClientOptions, 'retry' | 'onRetry'>;
   /** What now is (the mirror's, the sync's, the outbox's and the replay backoff's), and the timers of replay retries and periodic syncs: the real ones by default. */
@@ -56,7 +58,7 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
   readonly client: ResellerClient;
   readonly mirror: Mirror;
   readonly outbox: Outbox;
-  readonly connectivity = new ConnectivityMonitor();
+  readonly connectivity: ConnectivityMonitor;
   readonly syncer: Syncer;
   readonly replayer: Replayer;
   private readonly scheduler: SyncScheduler;
@@ -75,6 +77,7 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
     super();
     this.clock = options.clock ?? systemClock;
     this.timers = options.timers ?? systemTimers;
+    this.connectivity = new ConnectivityMonitor('online', () => new Date(this.clock()));
     const paths = accountPaths(options.dataDir, config.name);
     mkdirSync(paths.dir, { recursive: true });
     const now = () => new Date(this.clock());
@@ -88,8 +91,16 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
     );
     this.outbox = this.disposables.add(openOutbox(paths.outbox, { cipher: options.cipher, now: this.clock }));
     this.syncer = this.disposables.add(new Syncer({ client: this.client, mirror: this.mirror, connectivity: this.connectivity, now }));
-    this.scheduler = this.disposables.add(new SyncScheduler(this.syncer, { intervalMinutes: options.syncIntervalMinutes, timers: this.timers }));
-    this.replayer = new Replayer(this.outbox, this.client);
+    this.scheduler = this.disposables.add(
+      new SyncScheduler(this.syncer, {
+        intervalMinutes: options.syncIntervalMinutes,
+        timers: this.timers,
+        probes: options.probes,
+        onReconnect: () => void this.reconnect(),
+      }),
+    );
+    // Replay's requests tell connectivity too: a send that found no network takes the app offline.
+    this.replayer = new Replayer(this.outbox, this.connectivity.observed(this.client));
 
     const forwardProgress = (p: SyncProgress) => this.emit('sync.progress', p);
     const forwardSummary = (s: SyncSummary) => this.emit('sync.summary', s);
@@ -97,7 +108,8 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
     this.syncer.on('sync.summary', forwardSummary);
     const onConnectivity = (change: ConnectivityChange) => {
       this.emit('connectivity', change);
-      if (change.state === 'online' && this.options.background) {
+      // Back from offline or failing: the scheduler calls reconnect(). Signed in again: what waited may go.
+      if (change.state === 'online' && change.previous === 'signed_out' && this.options.background) {
         this.outbox.wakeUp();
         void this.replay();
       }
@@ -140,8 +152,13 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
     this.scheduler.setIntervalMinutes(minutes);
   }
 
-  /** Sends what is due in the outbox; a call during a run makes the run go round once more. */
+  /**
+   * Sends what is due in the outbox; a call during a run makes the run go round once more. While the connection
+   * is down nothing is sent (an entry is marked sending only when its request can go out): the probe that gets
+   * through brings connectivity online, which replays everything held back at once.
+   */
   replay(): Promise<RunReport> {
+    if (this.connectivity.down) return Promise.resolve({ sent: 0, reconciled: 0, busy: false, paused: this.replayer.paused, nextDueAt: null });
     if (this.replaying) {
       this.replayAgain = true;
       return this.replaying;
@@ -155,9 +172,21 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
 
   /** Replays the outbox (backoffs cut short: the user asked), then pulls the account: "sync now" and the CLI's sync. */
   async replayThenSync(only?: readonly SyncedResource[]): Promise<SyncSummary> {
+    // Down: ask first whether the provider answers again (getting through replays and syncs by itself).
+    if (this.connectivity.down) await this.syncer.probe();
     this.outbox.wakeUp();
     await this.replay();
     return only ? this.syncer.sync({ trigger: 'demand', only }) : this.scheduler.syncNow();
+  }
+
+  /**
+   * The provider answers again: everything held back is sent at once (backoffs cut short: they were waiting
+   * for the network, not for the provider), then the account is pulled.
+   */
+  private async reconnect(): Promise<void> {
+    this.outbox.wakeUp();
+    const report = await this.replay().catch(() => null);
+    if (!this.disposables.isDisposed && (report === null || report.sent + report.reconciled === 0)) await this.scheduler.syncNow('reconnect').catch(() => undefined);
   }
 
   /** After a sign-in: the queue may go again. */
@@ -174,11 +203,21 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
   private async replayLoop(): Promise<RunReport> {
     let report: RunReport;
     let confirmed = 0;
-    do {
-      this.replayAgain = false;
-      report = await this.replayer.run();
-      confirmed += report.sent + report.reconciled;
-    } while (this.replayAgain && !this.disposables.isDisposed);
+    // The connection going down stops the run starting new sends: they would only fail the same way.
+    const stop = new AbortController();
+    const onChange = () => {
+      if (this.connectivity.down) stop.abort();
+    };
+    this.connectivity.on('change', onChange);
+    try {
+      do {
+        this.replayAgain = false;
+        report = await this.replayer.run(stop.signal);
+        confirmed += report.sent + report.reconciled;
+      } while (this.replayAgain && !this.disposables.isDisposed && !stop.signal.aborted);
+    } finally {
+      this.connectivity.off('change', onChange);
+    }
     if (this.disposables.isDisposed) return report;
     if (confirmed > 0 && this.options.background) void this.syncer.sync({ trigger: 'demand' });
     if (this.options.background && report.nextDueAt !== null && report.paused === null) {

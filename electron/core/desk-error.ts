@@ -17,12 +17,13 @@ export class DeskError extends Error implements CallError {
     readonly code: CallError['code'],
     message: string,
     readonly issues?: CallError['issues'],
+    readonly facts?: CallError['facts'],
   ) {
     super(message);
   }
 
   toJSON(): CallError {
-    return { code: this.code, message: this.message, ...(this.issues ? { issues: this.issues } : {}) };
+    return { code: this.code, message: this.message, ...(this.issues ? { issues: this.issues } : {}), ...(this.facts ? { facts: this.facts } : {}) };
   }
 }
 
@@ -38,9 +39,11 @@ export function toDeskError(error: unknown, procedure: string): DeskError {
   if (error instanceof SchemaVersionError) return new DeskError('newer_data', error.message);
   if (error instanceof VaultError) return new DeskError('keychain', `The keychain refused: ${error.message}`);
   if (error instanceof ApiError) {
-    if (error.kind === 'auth') return new DeskError('auth', `The provider refused the credentials: ${error.message}`);
-    if (error.kind === 'network') return new DeskError('offline', `The provider cannot be reached: ${error.message}`);
-    return new DeskError('provider', error.message, error.issues.length > 0 ? error.issues : undefined);
+    // The technical sentence goes to the log; the front end says it in words from its facts.
+    console.warn(`reseller-desk: ${procedure}: ${error.message}`);
+    if (error.kind === 'auth') return new DeskError('auth', `The provider refused the credentials: ${error.message}`, undefined, error.facts);
+    if (error.kind === 'network') return new DeskError('offline', `The provider cannot be reached: ${error.message}`, undefined, error.facts);
+    return new DeskError('provider', error.message, error.issues.length > 0 ? error.issues : undefined, error.facts);
   }
   // A bug of ours: say so plainly, and keep the detail in the log (never a token: ApiError drops headers).
   console.error(`reseller-desk: ${procedure} failed:`, error);

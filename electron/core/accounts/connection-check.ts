@@ -59,7 +59,7 @@ function explain(config: AccountConfig, step: Step, error: ApiError): DeskError 
   const address = step === 'alt' ? config.altBaseUrl : config.baseUrl;
   const addressField: Field = step === 'alt' ? 'altBaseUrl' : 'baseUrl';
   const fail = (code: CallError['code'], message: string, fields: Field[]) =>
-    new DeskError(code, message, fields.map((field) => ({ field, message })));
+    new DeskError(code, message, fields.map((field) => ({ field, message })), error.facts);
 
   if (error.kind === 'network' && /EPROTO|wrong version number/i.test(`${error.code} ${error.message}`)) {
     return fail('offline', `${address} does not speak HTTPS (the server answers in plain HTTP): check the address.`, [addressField]);
@@ -68,7 +68,7 @@ function explain(config: AccountConfig, step: Step, error: ApiError): DeskError 
     return fail('offline', `${address} accepts connections but does not answer (${CHECK_OPTIONS.timeoutMs / 1000} s a try): check the address, or try again later.`, [addressField]);
   }
   if (error.kind === 'network') {
-    return fail('offline', `${address} cannot be reached (${error.message}).`, [addressField]);
+    return fail('offline', `${address} cannot be reached: check the address and your network.`, [addressField]);
   }
   if (error.status === 404 && step === 'alt' && !config.altBaseUrl) {
     return fail(
@@ -94,5 +94,5 @@ function explain(config: AccountConfig, step: Step, error: ApiError): DeskError 
   if (error.kind === 'server' || error.kind === 'rate_limited') {
     return fail('provider', `${address} is having trouble right now (${error.message}); try again in a moment.`, [addressField]);
   }
-  return new DeskError('provider', `The provider refused the check: ${error.message}`);
+  return new DeskError('provider', `The provider refused the check: ${error.message}`, undefined, error.facts);
 }

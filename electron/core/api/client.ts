@@ -267,6 +267,22 @@ export class ResellerClient {
     return details;
   }
 
+  /**
+   * Whether the provider answers: one small read (the account's details), sent once with no retry, so that a
+   * front end learns the network is back within a probe's time. Throws the ApiError it failed with.
+   */
+  async probe(): Promise<void> {
+    const name = 'get-clients-details';
+    const spec = OPERATIONS[name];
+    jsonBody(name, await this.sendAuthorized(name, spec, await this.addOwnId(name, spec, []), (reply) => {
+      try {
+        return interpretReply(name, reply, 'json');
+      } finally {
+        releaseBody(reply);
+      }
+    }));
+  }
+
   async whoisInfo(params: P.DomainParams): Promise<WhoisInfo> {
     const reply = await this.call('whois-info', formEntries({ ...params }));
     return reply.kind === 'text' ? parseWhoisText(reply.value) : parseWhoisJson(reply.value);

@@ -11,6 +11,7 @@
  * Nothing here keeps request headers or the axios error, so a logged ApiError cannot leak a bearer token.
  */
 
+import type { ErrorFacts } from '../../../shared/error-words.js';
 import type { ApiErrorKind } from '../../../shared/models.js';
 
 export type { ApiErrorKind };
@@ -25,6 +26,8 @@ export interface ApiErrorInit {
   code?: string | null;
   /** For protocol errors: the wire path of the offending value, e.g. `orders.order[2].date`. */
   field?: string | null;
+  /** For network errors: the host the request went to (for "no server answers at …"). */
+  host?: string | null;
   /** For rejections: what the provider said of each request field (a 422's `errors`), for the form's fields. */
   issues?: FieldIssue[];
 }
@@ -43,6 +46,7 @@ export class ApiError extends Error {
   readonly retryAfterMs: number | null;
   readonly code: string | null;
   readonly field: string | null;
+  readonly host: string | null;
   readonly issues: FieldIssue[];
 
   constructor(init: ApiErrorInit) {
@@ -53,6 +57,7 @@ export class ApiError extends Error {
     this.retryAfterMs = init.retryAfterMs ?? null;
     this.code = init.code ?? null;
     this.field = init.field ?? null;
+    this.host = init.host ?? null;
     this.issues = init.issues ?? [];
   }
 
@@ -70,10 +75,22 @@ export class ApiError extends Error {
   get neverConnected(): boolean {
     return this.kind === 'network' && this.code !== null && NOT_CONNECTED.has(this.code);
   }
+
+  /** No reply in time: with a refused or unknown host, what "no network" looks like. */
+  get timedOut(): boolean {
+    return this.kind === 'network' && this.code !== null && TIMED_OUT.has(this.code);
+  }
+
+  /** What a front end needs to say it in a person's words (shared/error-words.ts). */
+  get facts(): ErrorFacts {
+    return { kind: this.kind, code: this.code, status: this.status, host: this.host, detail: this.message };
+  }
 }
 
 /** Socket errors raised before a request could be written. */
 const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'EADDRNOTAVAIL']);
+
+const TIMED_OUT = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ESOCKETTIMEDOUT']);
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;

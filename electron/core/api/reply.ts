@@ -156,7 +156,17 @@ export function interpretTransportError(operation: string, error: unknown): ApiE
   return new ApiError({
     kind: 'network',
     operation,
-    code,
+    code: code ?? (timedOut ? 'ETIMEDOUT' : null),
+    host: hostOf((error as { config?: { url?: unknown } } | null)?.config?.url),
     message: `${operation}: ${timedOut ? 'timed out' : 'no reply'} (${code ?? 'no code'}: ${message})`,
   });
+}
+
+function hostOf(url: unknown): string | null {
+  if (typeof url !== 'string') return null;
+  try {
+    return new URL(url).hostname || null;
+  } catch {
+    return null;
+  }
 }

@@ -35,7 +35,9 @@ export async function openAccount(state: DeskState, config: AccountConfig, remem
     const changed = s.resources.filter((r) => r.added + r.changed + r.removed > 0).map((r) => r.resource);
     if (changed.length > 0) state.emit('data.changed', { resources: changed });
   });
-  session.listen('connectivity', ({ state: connectivity }) => state.emit('connectivity', { state: connectivity, reason: signedOutReason(state) }));
+  session.listen('connectivity', ({ state: now, reason, lastSuccessAt }) =>
+    state.emit('connectivity', { connection: { state: now, reason, lastSuccessAt }, signedOutReason: signedOutReason(state) }),
+  );
   session.listen('outbox.entry', (entry) => {
     // The session saw the entry whole (it keeps an EPP code it got); what leaves the engine is masked.
     state.emit('outbox.changed', { entry: maskedEntry(entry), counts: session.outbox.counts() });

@@ -13,6 +13,7 @@ export function sessionInfo(state: DeskState): SessionInfo {
     account: state.session?.config.name ?? null,
     vault: { kind: vault.kind, reason: vault.reason },
     connectivity: state.session?.connectivity.state ?? 'offline',
+    connection: state.session?.connectivity.status ?? { state: 'offline', reason: null, lastSuccessAt: null },
     signedOutReason: signedOutReason(state),
   };
 }

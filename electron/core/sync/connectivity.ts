@@ -1,12 +1,14 @@
 /**
- * Whether the provider can be reached, derived from what requests do: a network failure means offline, an
- * auth failure (or the session signing out) means signed_out, and any answer from the server means online.
- * One monitor per account, shared by everything that sends requests (sync, outbox replay).
+ * Whether the provider can be reached, derived from what requests do: no network (no server at the address, a
+ * refused connection, unreachable, a timeout) means offline; a provider that is there but fails (resets, 5xx,
+ * unreadable replies) means failing; an auth failure (or the session signing out) means signed_out; an answer
+ * means online. One monitor per account, shared by everything that sends requests (sync, outbox replay, probes).
  */
 import { EventEmitter } from 'node:events';
 import { ApiError } from '../api/errors.js';
 import type { SessionStatus } from '../api/session.js';
-import type { Connectivity, ConnectivityChange } from '../../../shared/sync.js';
+import type { ErrorFacts } from '../../../shared/error-words.js';
+import type { ConnectionStatus, Connectivity, ConnectivityChange } from '../../../shared/sync.js';
 
 /** The part of the API session the monitor listens to. */
 export interface SessionStateSource {
@@ -16,9 +18,14 @@ export interface SessionStateSource {
 
 export class ConnectivityMonitor extends EventEmitter<{ change: [ConnectivityChange] }> {
   #state: Connectivity;
+  #reason: ErrorFacts | null = null;
+  #lastSuccessAt: string | null = null;
 
   /** Online is assumed until a request says otherwise. */
-  constructor(initial: Connectivity = 'online') {
+  constructor(
+    initial: Connectivity = 'online',
+    private readonly now: () => Date = () => new Date(),
+  ) {
     super();
     this.#state = initial;
   }
@@ -27,21 +34,35 @@ export class ConnectivityMonitor extends EventEmitter<{ change: [ConnectivityCha
     return this.#state;
   }
 
+  get status(): ConnectionStatus {
+    return { state: this.#state, reason: this.#reason, lastSuccessAt: this.#lastSuccessAt };
+  }
+
+  /** Whether requests cannot get through for now (offline or failing): sending waits for a probe to get through. */
+  get down(): boolean {
+    return this.#state === 'offline' || this.#state === 'failing';
+  }
+
   /** A request got an answer. */
   succeeded(): void {
-    this.set('online');
+    this.#lastSuccessAt = this.now().toISOString();
+    this.set('online', null);
   }
 
   /**
-   * A request failed: a connection that never opened → offline, a refused sign-in → signed_out; any other
-   * error is the one operation's (a timeout, a 401 on one operation after a renewal that worked), and the
-   * provider, which answered or accepted the connection, is still online.
+   * A request failed: no network → offline; a provider that does not answer properly → failing; a refused
+   * sign-in → signed_out. A refusal of the request itself (rejected, rate limited, a 401 on one operation after
+   * a renewal that worked) is that request's: the provider answered, and the state stays as it is.
    */
   failed(error: unknown): void {
     if (!(error instanceof ApiError)) return;
-    if (error.neverConnected) this.set('offline');
-    else if (error.kind === 'auth' && !(error.unauthorized && error.operation !== 'token')) this.set('signed_out');
-    else if (error.kind !== 'network') this.set('online');
+    const state = stateAfter(error);
+    if (state !== null) this.set(state, state === 'signed_out' ? null : error.facts);
+  }
+
+  /** The provider answered, but with a refusal on everything asked of it (a sync that read nothing, a probe): failing. */
+  failing(error: ApiError): void {
+    if (this.#state !== 'signed_out') this.set('failing', error.facts);
   }
 
   /** Sends a request and records its outcome. */
@@ -56,20 +77,40 @@ export class ConnectivityMonitor extends EventEmitter<{ change: [ConnectivityCha
     }
   }
 
+  /** `client` with each of its methods' requests observed: for senders that take a client, not a request. */
+  observed<C extends object>(client: C): C {
+    return new Proxy(client, {
+      get: (target, key) => {
+        const value: unknown = Reflect.get(target, key, target);
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => this.observe(() => (value as (...a: unknown[]) => Promise<unknown>).apply(target, args));
+      },
+    });
+  }
+
   /** Follows the session: signed out → signed_out, a granted token → online. Returns the unsubscribe. */
   watchSession(session: SessionStateSource): () => void {
     const listener = (status: SessionStatus) => {
-      if (status.state === 'signed_out') this.set('signed_out');
-      else if (status.state === 'signed_in') this.set('online');
+      if (status.state === 'signed_out') this.set('signed_out', null);
+      else if (status.state === 'signed_in') this.succeeded();
     };
     session.on('state', listener);
     return () => void session.off('state', listener);
   }
 
-  private set(state: Connectivity): void {
+  private set(state: Connectivity, reason: ErrorFacts | null): void {
     const previous = this.#state;
+    this.#reason = reason;
     if (state === previous) return;
     this.#state = state;
-    this.emit('change', { state, previous });
+    this.emit('change', { ...this.status, previous });
   }
+}
+
+/** The state a failed request puts the connection in; null: the request's own trouble, the state stays. */
+function stateAfter(error: ApiError): Connectivity | null {
+  if (error.neverConnected || error.timedOut) return 'offline';
+  if (error.kind === 'auth') return error.unauthorized && error.operation !== 'token' ? null : 'signed_out';
+  if (error.kind === 'network' || error.kind === 'server' || error.kind === 'protocol') return 'failing';
+  return null;
 }

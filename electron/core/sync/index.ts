@@ -1,7 +1,7 @@
 export { ConnectivityMonitor, type SessionStateSource } from './connectivity.js';
 export { EXPIRY_WARNING_DAYS } from './notable.js';
 export type { SyncClient } from './pullers.js';
-export { SyncScheduler, type SyncSchedulerOptions } from './scheduler.js';
+export { DEFAULT_PROBES, SyncScheduler, type ProbeSchedule, type SyncSchedulerOptions } from './scheduler.js';
 export type {
   Connectivity,
   ConnectivityChange,

@@ -26,6 +26,7 @@ export type SyncClient = Pick<
   | 'getProducts'
   | 'getProductAddons'
   | 'getProductConfigoptions'
+  | 'probe'
 >;
 
 export interface PullContext {

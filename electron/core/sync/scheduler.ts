@@ -1,18 +1,40 @@
 /**
- * When syncs happen: once on start, then every `intervalMinutes` after the last run finished (0 = never),
- * sooner while offline (to notice the network coming back), on every offline → online transition, and on
- * demand. All of them go through Syncer.sync, so a trigger during a run joins it.
+ * When syncs happen: once on start, then every `intervalMinutes` after the last run finished (0 = never), on
+ * every down → online transition, and on demand. All of them go through Syncer.sync, so a trigger during a run
+ * joins it.
+ *
+ * While the connection is down (offline or failing) no sync runs on its own: a probe (one small request, no
+ * sync run, no progress) asks whether the provider answers again, soon after the last try and then less often;
+ * the probe that gets through brings connectivity online, which triggers the reconnect sync (and, in the
+ * account session, the outbox). An offline connection is probed often (the network coming back is noticed in
+ * seconds); a failing provider is given more room (backoff is for a provider that answers badly).
  */
 import type { PendingTask, Timers } from '../../../shared/clock.js';
 import type { Connectivity, ConnectivityChange, SyncSummary, SyncTrigger } from '../../../shared/sync.js';
 import { systemTimers } from '../system-time.js';
 import type { Syncer } from './syncer.js';
 
+export interface ProbeSchedule {
+  /** The first probe after the connection went down, in ms; each next one waits twice as long, up to the max. */
+  firstMs: number;
+  /** The longest wait between probes while offline (no network). */
+  offlineMaxMs: number;
+  /** The longest wait between probes while the provider is failing. */
+  failingMaxMs: number;
+}
+
+export const DEFAULT_PROBES: ProbeSchedule = { firstMs: 1_000, offlineMaxMs: 2_000, failingMaxMs: 60_000 };
+
 export interface SyncSchedulerOptions {
   /** Default 15; 0 turns periodic syncs off. */
   intervalMinutes?: number;
-  /** While offline (and periodic syncs are on), the next try comes after at most this long. Default 1. */
-  offlineRetryMinutes?: number;
+  /** How often a connection that is down is probed (DEFAULT_PROBES by default). */
+  probes?: Partial<ProbeSchedule>;
+  /**
+   * What runs when the connection comes back: a 'reconnect' sync by default. The account session sends its
+   * outbox first (what was held back goes at once) and syncs after.
+   */
+  onReconnect?: () => void;
   /** What waits for the next sync: the real timers by default. */
   timers?: Timers;
 }
@@ -21,9 +43,12 @@ const MINUTE_MS = 60_000;
 
 export class SyncScheduler {
   private intervalMinutes: number;
-  private readonly offlineRetryMinutes: number;
+  private readonly probes: ProbeSchedule;
   private readonly timers: Timers;
+  private readonly onReconnect: () => void;
   private timer: PendingTask | null = null;
+  /** Probes sent since the connection went down (sets the next wait). */
+  private probesSent = 0;
   private started = false;
 
   constructor(
@@ -31,8 +56,9 @@ export class SyncScheduler {
     options: SyncSchedulerOptions = {},
   ) {
     this.intervalMinutes = checkedMinutes(options.intervalMinutes ?? 15);
-    this.offlineRetryMinutes = checkedMinutes(options.offlineRetryMinutes ?? 1);
+    this.probes = { ...DEFAULT_PROBES, ...options.probes };
     this.timers = options.timers ?? systemTimers;
+    this.onReconnect = options.onReconnect ?? (() => this.fireAndForget('reconnect'));
   }
 
   /** Starts listening and syncs at once. */
@@ -53,8 +79,8 @@ export class SyncScheduler {
   }
 
   /** A sync now (or the running one). */
-  syncNow(): Promise<SyncSummary> {
-    return this.trigger('demand');
+  syncNow(trigger: SyncTrigger = 'demand'): Promise<SyncSummary> {
+    return this.trigger(trigger);
   }
 
   /** Changes the interval (the setting); counts from now. */
@@ -72,19 +98,43 @@ export class SyncScheduler {
   };
 
   private readonly onConnectivity = ({ state, previous }: ConnectivityChange) => {
-    if (previous === 'offline' && state === 'online') this.fireAndForget('reconnect');
+    if (!this.started) return;
+    if (state === 'online' && isDown(previous)) {
+      this.probesSent = 0;
+      this.onReconnect();
+    } else if (isDown(state) && !isDown(previous)) {
+      this.probesSent = 0;
+      // A sync running now re-arms when it ends; otherwise the first probe is armed here.
+      if (!this.syncer.running) this.arm();
+    }
   };
 
   private arm(): void {
     this.clearTimer();
-    const delay = nextDelayMinutes(this.intervalMinutes, this.offlineRetryMinutes, this.syncer.connectivity.state);
-    if (delay === null) return;
-    this.timer = this.timers.after(delay * MINUTE_MS, () => {
+    const state = this.syncer.connectivity.state;
+    if (isDown(state)) {
+      this.timer = this.timers.after(this.probeDelay(state), () => {
+        this.timer = null;
+        this.probesSent++;
+        // Through: connectivity goes online and onConnectivity syncs. Not through: the next, later probe.
+        void this.syncer.probe().then((through) => {
+          if (!through && this.started && !this.syncer.running) this.arm();
+        });
+      });
+      return;
+    }
+    if (this.intervalMinutes === 0) return;
+    this.timer = this.timers.after(this.intervalMinutes * MINUTE_MS, () => {
       this.timer = null;
       // Signed out: syncing cannot work until the user signs in (which brings connectivity back to online).
       if (this.syncer.connectivity.state === 'signed_out') this.arm();
       else this.fireAndForget('interval');
     });
+  }
+
+  private probeDelay(state: Connectivity): number {
+    const max = state === 'offline' ? this.probes.offlineMaxMs : this.probes.failingMaxMs;
+    return Math.min(max, this.probes.firstMs * 2 ** this.probesSent);
   }
 
   private fireAndForget(trigger: SyncTrigger): void {
@@ -98,9 +148,8 @@ export class SyncScheduler {
   }
 }
 
-function nextDelayMinutes(interval: number, offlineRetry: number, state: Connectivity): number | null {
-  if (interval === 0) return null;
-  return state === 'offline' ? Math.min(interval, offlineRetry) : interval;
+function isDown(state: Connectivity): boolean {
+  return state === 'offline' || state === 'failing';
 }
 
 function checkedMinutes(minutes: number): number {

@@ -104,6 +104,21 @@ export class Syncer extends EventEmitter<SyncEvents> {
     return promise;
   }
 
+  /**
+   * Whether the provider answers, asked with one small request (no retry, no progress, no sync run): how a
+   * connection that is down learns it is back. The outcome goes to connectivity.
+   */
+  async probe(): Promise<boolean> {
+    try {
+      await this.connectivity.observe(() => this.client.probe());
+      return true;
+    } catch (error) {
+      // The provider answered the probe with a refusal: it is there, but failing.
+      if (error instanceof ApiError && (error.kind === 'rejected' || error.kind === 'rate_limited')) this.connectivity.failing(error);
+      return false;
+    }
+  }
+
   /** Stops the run in progress, if any. */
   cancel(): void {
     this.current?.controller.abort();
@@ -127,6 +142,7 @@ export class Syncer extends EventEmitter<SyncEvents> {
     const written: Array<Promise<WriteOutcome>> = [];
     // Which resources are not attempted: those of a base URL found unreachable, or all once signed out.
     const hosts = new HostJudgement();
+    let firstFailure: ApiError | null = null;
 
     const sink = this.openSink();
     try {
@@ -143,8 +159,10 @@ export class Syncer extends EventEmitter<SyncEvents> {
         const pulled = await this.pull(resource, sink, signal);
         if (pulled.count === null) {
           sink.discard(resource);
-          written.push(nothingWritten(resource, pulled.outcome, pulled.error));
+          const problem = pulled.cause instanceof ApiError && pulled.outcome === 'failed' ? pulled.cause : null;
+          written.push(nothingWritten(resource, pulled.outcome, pulled.error, problem));
           if (pulled.outcome === 'failed') hosts.failed(resource, pulled.cause);
+          firstFailure ??= problem;
           continue;
         }
         hosts.answered(resource);
@@ -171,6 +189,8 @@ export class Syncer extends EventEmitter<SyncEvents> {
         notableChanges,
       };
       this.mirror.finishSyncRun(runId, summary.outcome, summary);
+      // Nothing read, though the provider answered: it is failing (an error on every call), not merely refusing one.
+      if (summary.outcome === 'failed' && firstFailure !== null && this.connectivity.state === 'online') this.connectivity.failing(firstFailure);
       return summary;
     } finally {
       await sink.close();
@@ -262,8 +282,9 @@ interface WriteOutcome {
   notable: NotableChange[];
 }
 
-function nothingWritten(resource: SyncedResource, outcome: ResourceSyncResult['outcome'], error: string | null): Promise<WriteOutcome> {
-  return Promise.resolve({ result: emptyResult(resource, outcome, error), notable: [] });
+function nothingWritten(resource: SyncedResource, outcome: ResourceSyncResult['outcome'], error: string | null, problem: ApiError | null = null): Promise<WriteOutcome> {
+  const result = emptyResult(resource, outcome, error);
+  return Promise.resolve({ result: problem ? { ...result, problem: problem.facts } : result, notable: [] });
 }
 
 function emptyResult(resource: SyncedResource, outcome: ResourceSyncResult['outcome'], error: string | null): ResourceSyncResult {

@@ -5,6 +5,7 @@
 import { ref, shallowRef } from 'vue';
 import type { OverlaidSearchHit } from '../../../shared/queries';
 import { desk } from '../bridge';
+import { useErrorWords } from '../composables/error-words';
 
 export const PALETTE_HIT_LIMIT = 20;
 /**
@@ -20,6 +21,7 @@ export function usePaletteSearch() {
   const hits = shallowRef<OverlaidSearchHit[]>([]);
   /** The text the shown hits are for. */
   const hitsFor = ref('');
+  const { say } = useErrorWords();
   const error = ref<string | null>(null);
   let wanted = '';
   let inFlight = false;
@@ -40,7 +42,7 @@ export function usePaletteSearch() {
           error.value = null;
           hits.value = found;
         } catch (e) {
-          error.value = e instanceof Error ? e.message : String(e);
+          error.value = say(e);
           hits.value = [];
         }
         hitsFor.value = text;

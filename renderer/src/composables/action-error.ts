@@ -1,8 +1,9 @@
-/** Runs a user's action against the engine and keeps its failure, as the engine's sentence, for the screen to show. */
+/** Runs a user's action against the engine and keeps its failure, in the person's words, for the screen to show. */
 import { ref } from 'vue';
-import { DeskCallError } from '../bridge';
+import { useErrorWords } from './error-words';
 
 export function useActionError() {
+  const { say } = useErrorWords();
   const error = ref<string | null>(null);
 
   async function act(action: () => Promise<unknown>): Promise<boolean> {
@@ -11,7 +12,7 @@ export function useActionError() {
       await action();
       return true;
     } catch (e) {
-      error.value = e instanceof DeskCallError ? e.message : String(e);
+      error.value = say(e);
       return false;
     }
   }

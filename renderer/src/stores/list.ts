@@ -31,7 +31,8 @@ function defineListStore(resource: LinkTarget) {
     const sort = ref<Sort | null>(null);
 
     const total = ref<number | null>(null);
-    const error = ref<string | null>(null);
+    /** The failure of the last read, as thrown (said in words by the list's state). */
+    const error = ref<unknown>(null);
     /** A page is on its way for the current query. */
     const loading = ref(false);
     const pages = shallowRef(new Map<number, Row[]>());
@@ -103,7 +104,7 @@ function defineListStore(resource: LinkTarget) {
         } catch (failure) {
           if (gen !== generation) continue;
           stale = new Map();
-          error.value = failure instanceof Error ? failure.message : String(failure);
+          error.value = failure;
           return;
         } finally {
           if (gen === generation) loading.value = false;

@@ -17,11 +17,13 @@ export const useSessionStore = defineStore('session', () => {
   const progress = ref<Partial<Record<SyncProgress['resource'], SyncProgress>>>({});
   const lastSummary = ref<SyncSummary | null>(null);
   /** Why the last sync the user asked for did not run (e.g. the provider cannot be reached); cleared by the next. */
-  const syncError = ref<string | null>(null);
+  const syncError = ref<unknown>(null);
   const loaded = ref(false);
 
   const current = computed(() => accounts.value.find((a) => a.current) ?? null);
   const connectivity = computed(() => info.value?.connectivity ?? 'offline');
+  /** The connection with its reason and last success (shared/sync.ts ConnectionStatus). */
+  const connection = computed(() => info.value?.connection ?? { state: connectivity.value, reason: null, lastSuccessAt: null });
   const syncing = computed(() => syncStatus.value?.running ?? false);
   /** When the mirror last heard from the provider: the newest of the resources' last syncs (ISO 8601). */
   const lastSyncedAt = computed(() => {
@@ -38,8 +40,8 @@ export const useSessionStore = defineStore('session', () => {
   function listen(): () => void {
     const bridge = desk();
     const offs = [
-      bridge.on('connectivity', ({ state, reason }) => {
-        if (info.value) info.value = { ...info.value, connectivity: state, signedOutReason: reason };
+      bridge.on('connectivity', ({ connection, signedOutReason }) => {
+        if (info.value) info.value = { ...info.value, connectivity: connection.state, connection, signedOutReason };
       }),
       bridge.on('accounts.changed', ({ accounts: list }) => {
         accounts.value = list;
@@ -64,9 +66,10 @@ export const useSessionStore = defineStore('session', () => {
     if (syncStatus.value) syncStatus.value = { ...syncStatus.value, running: true };
     try {
       const summary = await desk().call('sync.run');
-      if (summary.outcome === 'failed') syncError.value = summary.resources.find((r) => r.error)?.error ?? summary.outcome;
+      const failed = summary.resources.find((r) => r.error);
+      if (summary.outcome === 'failed') syncError.value = failed?.problem ?? failed?.error ?? summary.outcome;
     } catch (error) {
-      syncError.value = error instanceof Error ? error.message : String(error);
+      syncError.value = error;
     } finally {
       syncStatus.value = await desk().call('sync.status');
       progress.value = {};
@@ -104,6 +107,7 @@ export const useSessionStore = defineStore('session', () => {
     accounts,
     current,
     connectivity,
+    connection,
     syncStatus,
     syncing,
     progress,

@@ -44,7 +44,8 @@ describe('connectivity', () => {
     expect(skipped.map((r) => r.outcome)).toEqual(Array(offline.resources.length - 2).fill('skipped'));
     expect(skipped.every((r) => /unreachable/.test(r.error!))).toBe(true);
     expect(setup.syncer.connectivity.state).toBe('offline');
-    expect(changes).toEqual([{ state: 'offline', previous: 'online' }]);
+    expect(changes.map(({ state, previous }) => ({ state, previous }))).toEqual([{ state: 'offline', previous: 'online' }]);
+    expect(changes[0]!.reason).toMatchObject({ kind: 'network', code: 'ECONNREFUSED' });
     // The mirror keeps what it had; the failure is recorded where the UI shows it.
     expect(setup.mirror.counts()).toEqual(countsBefore);
     expect(setup.mirror.syncStates().find((s) => s.resource === 'client')?.lastError).toMatch(/get-clients-details/);
@@ -54,10 +55,11 @@ describe('connectivity', () => {
     const back = await setup.syncer.sync();
     expect(back.outcome).toBe('ok');
     expect(setup.syncer.connectivity.state).toBe('online');
-    expect(changes).toEqual([
+    expect(changes.map(({ state, previous }) => ({ state, previous }))).toEqual([
       { state: 'offline', previous: 'online' },
       { state: 'online', previous: 'offline' },
     ]);
+    expect(changes[1]).toMatchObject({ reason: null, lastSuccessAt: expect.any(String) });
     expect(setup.mirror.syncStates().every((s) => s.lastError === null)).toBe(true);
   }, 60_000);
 

@@ -55,6 +55,30 @@ function nextSummary(syncer: Syncer, accept: (s: SyncSummary) => boolean, ms = 1
   });
 }
 
+/** Resolves once the syncer's next probe has settled. */
+function probeSettles(syncer: Syncer): Promise<void> {
+  const probe = syncer.probe.bind(syncer);
+  return new Promise((resolve) => {
+    syncer.probe = async () => {
+      syncer.probe = probe;
+      try {
+        return await probe();
+      } finally {
+        setImmediate(resolve);
+      }
+    };
+  });
+}
+
+/** Waits (on real time, bounded) until `done` holds. */
+async function until(done: () => boolean, ms = 5_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
 describe('sync scheduler', () => {
   it('syncs on start; requests during the run join it', async () => {
     const { syncer, mirror } = await setUp(await start());
@@ -103,22 +127,37 @@ describe('sync scheduler', () => {
     expect(mirror.syncRuns(100)).toHaveLength(2);
   }, 60_000);
 
-  it('while offline it retries sooner than the interval, and the sync that gets through brings it online', async () => {
+  it('while offline it probes (no sync run, no progress), sooner than the interval, and the probe that gets through syncs at once', async () => {
     const sb = await start();
-    const { syncer } = await setUp(sb);
+    const { syncer, mirror } = await setUp(sb);
     const ports = { port: Number(new URL(sb.baseUrl).port), altPort: Number(new URL(sb.altBaseUrl).port) };
     await sb.stop();
     running.splice(0);
     const time = new FakeTime();
-    const scheduler = schedule(syncer, { intervalMinutes: 60, offlineRetryMinutes: 1 }, time);
+    const scheduler = schedule(syncer, { intervalMinutes: 60, probes: { firstMs: 1_000, offlineMaxMs: 4_000 } }, time);
     expect((await scheduler.start()).outcome).toBe('failed');
     expect(syncer.connectivity.state).toBe('offline');
-    expect(time.pending()).toEqual([MINUTE]);
+    expect(syncer.connectivity.status.reason).toMatchObject({ kind: 'network', code: 'ECONNREFUSED', host: '127.0.0.1' });
+    expect(time.pending()).toEqual([1_000]);
+
+    // Probes while offline: each one request, no sync run, no progress; the waits grow to the offline cap.
+    const progress: unknown[] = [];
+    syncer.on('sync.progress', (p) => progress.push(p));
+    for (const wait of [1_000, 2_000, 4_000, 4_000]) {
+      expect(time.pending()).toEqual([wait]);
+      const probed = probeSettles(syncer);
+      time.advance(wait);
+      await probed;
+      await until(() => time.pending().length === 1);
+    }
+    expect(progress).toEqual([]);
+    expect(mirror.syncRuns(100)).toHaveLength(1);
+    expect(syncer.connectivity.state).toBe('offline');
 
     await start(ports);
     const recovered = nextSummary(syncer, (s) => s.outcome === 'ok');
-    time.advance(MINUTE);
-    expect((await recovered).trigger).toBe('interval');
+    time.advance(4_000);
+    expect((await recovered).trigger).toBe('reconnect');
     expect(syncer.connectivity.state).toBe('online');
     // Online again: back to the interval.
     expect(time.pending()).toEqual([60 * MINUTE]);

@@ -1,6 +1,7 @@
 /** The pure parts of the renderer's forms: what a contact form sends, and where an engine refusal lands. */
 import { describe, expect, it } from 'vitest';
 import { DeskCallError } from '../../../shared/bridge';
+import { errorFactsOf, errorWords } from '../../../shared/error-words';
 import { contactDraft, contactParams, needsPassword } from '../../../renderer/src/components/forms/contact-fields';
 import { entryFields, fixedParams } from '../../../renderer/src/components/forms/entry-fields';
 import { formErrors } from '../../../renderer/src/components/forms/form-errors';
@@ -65,6 +66,11 @@ describe('a contact as a sub-account', () => {
 });
 
 describe('formErrors', () => {
+  /** The words' key (and the engine's sentence where it is the words), as the renderer's say() picks them. */
+  const say = (error: unknown) => {
+    const words = errorWords(errorFactsOf(error));
+    return words.params.message ? `${words.key}: ${words.params.message}` : words.key;
+  };
   const refusal = (issues: { field: string; message: string }[]) =>
     new DeskCallError({ code: 'invalid_input', message: 'add-contact: …', issues });
 
@@ -75,15 +81,17 @@ describe('formErrors', () => {
         { field: 'attachments[1].name', message: '.exe files cannot be attached' },
       ]),
       ['email', 'attachments'],
+      say,
     );
     expect(errors).toMatchObject({ fields: { email: 'must be an e-mail address', attachments: '[1].name: .exe files cannot be attached' }, general: null });
   });
 
   it('says above the buttons what names no field of the form, and a refusal without issues in its own words', () => {
-    expect(formErrors(refusal([{ field: 'tax_id', message: 'is not allowed' }]), ['email']).general).toBe('tax_id: is not allowed');
-    expect(formErrors(new DeskCallError({ code: 'offline', message: 'The provider cannot be reached' }), ['email'])).toMatchObject({
+    expect(formErrors(refusal([{ field: 'tax_id', message: 'is not allowed' }]), ['email'], say).general).toBe('tax_id: is not allowed');
+    const reset = { kind: 'network' as const, code: 'ECONNRESET', detail: 'add-contact: no reply (ECONNRESET: socket hang up)' };
+    expect(formErrors(new DeskCallError({ code: 'offline', message: 'The provider cannot be reached', facts: reset }), ['email'], say)).toMatchObject({
       fields: {},
-      general: 'The provider cannot be reached',
+      general: 'closed',
     });
   });
 });

@@ -23,7 +23,7 @@ export function useDashboard() {
   const lastSync = shallowRef<LastSync | null>(null);
   const notable = shallowRef<DatedChange[]>([]);
   const loading = ref(true);
-  const error = ref<Error | null>(null);
+  const error = ref<unknown>(null);
 
   async function read(): Promise<void> {
     try {
@@ -38,7 +38,7 @@ export function useDashboard() {
       notable.value = recentNotableChanges(runs, Date.now());
       error.value = null;
     } catch (e) {
-      error.value = e instanceof Error ? e : new Error(String(e));
+      error.value = e;
     } finally {
       loading.value = false;
     }

@@ -7,7 +7,7 @@ import { onMounted, ref, shallowRef, watch, type Ref } from 'vue';
 import type { Cached } from '../../../../shared/contract';
 import { DeskCallError } from '../../bridge';
 
-export type AnswerFailure = { kind: 'offline' | 'other'; message: string };
+export type AnswerFailure = { kind: 'offline' | 'other'; error: unknown };
 
 export function useCachedAnswer<T>(domain: Ref<string>, ask: (domain: string, refresh: boolean) => Promise<Cached<T>>) {
   const answer = shallowRef<Cached<T> | null>(null);
@@ -28,7 +28,7 @@ export function useCachedAnswer<T>(domain: Ref<string>, ask: (domain: string, re
       if (ticket !== asked) return;
       answer.value = null;
       const offline = e instanceof DeskCallError && e.code === 'offline';
-      failure.value = { kind: offline ? 'offline' : 'other', message: e instanceof Error ? e.message : String(e) };
+      failure.value = { kind: offline ? 'offline' : 'other', error: e };
     } finally {
       if (ticket === asked) loading.value = false;
     }

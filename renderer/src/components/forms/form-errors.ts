@@ -15,10 +15,11 @@ export const NO_ERRORS: FormErrors = { fields: {}, general: null, issues: [] };
 
 /**
  * `known` are the form's own field names. An issue on a nested path (`attachments[1].name`) lands on its first
- * part (`attachments`), prefixed with the rest so that the person can tell which item it is about.
+ * part (`attachments`), prefixed with the rest so that the person can tell which item it is about. `say` puts
+ * what names no field in the person's words (composables/error-words.ts).
  */
-export function formErrors(error: unknown, known: readonly string[]): FormErrors {
-  if (!(error instanceof DeskCallError)) return { fields: {}, general: error instanceof Error ? error.message : String(error), issues: [] };
+export function formErrors(error: unknown, known: readonly string[], say: (error: unknown) => string): FormErrors {
+  if (!(error instanceof DeskCallError)) return { fields: {}, general: say(error), issues: [] };
   const fields: Record<string, string> = {};
   const unplaced: string[] = [];
   for (const issue of error.issues ?? []) {
@@ -31,6 +32,6 @@ export function formErrors(error: unknown, known: readonly string[]): FormErrors
     const message = rest ? `${rest.replace(/^\./, '')}: ${issue.message}` : issue.message;
     fields[head] = fields[head] ? `${fields[head]}; ${message}` : message;
   }
-  const general = error.issues?.length ? (unplaced.length ? unplaced.join('; ') : null) : error.message;
+  const general = error.issues?.length ? (unplaced.length ? unplaced.join('; ') : null) : say(error);
   return { fields, general, issues: error.issues ?? [] };
 }

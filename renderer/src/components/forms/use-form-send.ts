@@ -4,9 +4,11 @@
  * use it through useMutationForm (use-mutation-form.ts); the outbox's Fix… form directly.
  */
 import { nextTick, ref, watch } from 'vue';
+import { useErrorWords } from '../../composables/error-words';
 import { formErrors, NO_ERRORS, type FormErrors } from './form-errors';
 
 export function useFormSend(knownFields: readonly string[]) {
+  const { say } = useErrorWords();
   const busy = ref(false);
   const errors = ref<FormErrors>(NO_ERRORS);
   watch(errors, () => void nextTick(() => document.querySelector<HTMLElement>('[role="dialog"] [aria-invalid="true"]')?.focus()));
@@ -17,7 +19,7 @@ export function useFormSend(knownFields: readonly string[]) {
     try {
       await action();
     } catch (error) {
-      errors.value = formErrors(error, knownFields);
+      errors.value = formErrors(error, knownFields, say);
     } finally {
       busy.value = false;
     }

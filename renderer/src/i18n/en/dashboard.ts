@@ -42,7 +42,7 @@ export default {
       cancelled: 'cancelled',
       interrupted: 'interrupted',
     },
-    failed: 'not read: {error}',
+    failed: 'Not read:',
     nothing: 'Nothing changed.',
     counts: '{added} new, {changed} changed, {removed} removed',
     notable: 'Worth a look · last 24 hours',

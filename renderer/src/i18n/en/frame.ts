@@ -10,9 +10,11 @@ export default {
   connectivity: {
     online: 'Online',
     offline: 'Offline',
+    failing: 'Provider failing',
     signed_out: 'Signed out',
     onlineHint: 'The provider answers; edits are sent as you make them.',
-    offlineHint: 'The provider cannot be reached; you see your data as of the last sync and edits wait in the outbox.',
+    offlineHint: 'No network reaches the provider; you see your data as of the last sync and edits wait in the outbox.',
+    failingHint: 'The provider is there but its replies fail; you see your data as of the last sync and edits wait in the outbox.',
   },
   signIn: {
     action: 'Sign in',
@@ -26,6 +28,7 @@ export default {
     cancel: 'Cancel sync',
     running: 'Syncing {done} of {total}',
     syncedAgo: 'Synced {ago}',
+    dataAsOf: 'Data from {ago}',
     never: 'Never synced',
     panelTitle: 'Last sync per resource',
     panelRunning: 'Syncing…',
@@ -42,8 +45,10 @@ export default {
   },
   offline: {
     title: 'Offline',
+    failingTitle: 'The provider is failing',
     asOf: '— showing your data as of {time}.',
     noData: '— nothing has been synced yet.',
-    edits: 'Edits are queued and sent when the provider is back.',
+    lastAnswer: 'It last answered {ago}.',
+    edits: 'Edits are queued and sent as soon as it answers again.',
   },
 };

@@ -8,5 +8,6 @@ import accounts from './accounts';
 import outbox from './outbox';
 import settings from './settings';
 import forms from './forms';
+import errors from './errors';
 
-export const en = { common, frame, lists, dashboard, domains, accounts, outbox, settings, forms };
+export const en = { common, frame, lists, dashboard, domains, accounts, outbox, settings, forms, errors };

@@ -42,7 +42,7 @@ export default {
       cancelled: 'annullata',
       interrupted: 'interrotta',
     },
-    failed: 'non letto: {error}',
+    failed: 'Non letto:',
     nothing: 'Nessuna modifica.',
     counts: '{added} nuovi, {changed} modificati, {removed} rimossi',
     notable: 'Da guardare · ultime 24 ore',

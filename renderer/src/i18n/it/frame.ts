@@ -10,9 +10,11 @@ export default {
   connectivity: {
     online: 'Online',
     offline: 'Offline',
+    failing: 'Provider in errore',
     signed_out: 'Disconnesso',
     onlineHint: 'Il provider risponde; le modifiche vengono inviate subito.',
-    offlineHint: "Il provider non è raggiungibile: vedi i dati dell'ultima sincronizzazione e le modifiche attendono nella coda.",
+    offlineHint: "Nessuna rete raggiunge il provider: vedi i dati dell'ultima sincronizzazione e le modifiche attendono nella coda.",
+    failingHint: "Il provider c'è ma le sue risposte falliscono: vedi i dati dell'ultima sincronizzazione e le modifiche attendono nella coda.",
   },
   signIn: {
     action: 'Accedi',
@@ -26,6 +28,7 @@ export default {
     cancel: 'Annulla sincronizzazione',
     running: 'Sincronizzazione {done} di {total}',
     syncedAgo: 'Sincronizzato {ago}',
+    dataAsOf: 'Ultimi dati: {ago}',
     never: 'Mai sincronizzato',
     panelTitle: 'Ultima sincronizzazione per risorsa',
     panelRunning: 'Sincronizzazione…',
@@ -42,8 +45,10 @@ export default {
   },
   offline: {
     title: 'Offline',
+    failingTitle: 'Il provider è in errore',
     asOf: '— stai vedendo i tuoi dati aggiornati al {time}.',
     noData: '— non è stato ancora sincronizzato nulla.',
-    edits: 'Le modifiche restano in coda e partono quando il provider torna raggiungibile.',
+    lastAnswer: 'Ha risposto l’ultima volta {ago}.',
+    edits: 'Le modifiche restano in coda e partono appena risponde di nuovo.',
   },
 };

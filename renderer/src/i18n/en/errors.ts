@@ -1,0 +1,23 @@
+/** Every failure said in words (shared/error-words.ts picks the key); the technical sentence goes under Details. */
+export default {
+  noServer: 'No server answers at {host} — check the address.',
+  refusedConnection: '{host} refuses connections — the provider may be down.',
+  unreachable: '{host} cannot be reached — check your network connection.',
+  timedOut: '{host} did not answer in time.',
+  closed: 'The provider closed the connection.',
+  tls: "The provider's secure connection could not be verified.",
+  network: 'The provider cannot be reached — check your network connection.',
+  server: 'The provider has a fault of its own (error {status}).',
+  rateLimited: 'The provider asks to slow down; it will be tried again shortly.',
+  protocol: "The provider's reply could not be read.",
+  auth: 'The provider refused the sign-in — check the e-mail and password.',
+  rejected: 'The provider refused: {message}',
+  notFound: 'It is no longer there.',
+  newerData: 'This data was written by a newer version of the app — update the app to open it.',
+  keychain: 'The system keychain refused — unlock it and try again.',
+  internal: 'Something went wrong inside the app; the details are in the log.',
+  reconciliation: 'It is not certain whether the provider received it — check on the provider.',
+  dependency: 'It waits for an edit that was not sent.',
+  said: '{message}',
+  details: 'Details',
+};

@@ -1,0 +1,23 @@
+/** Ogni errore detto a parole (la chiave la sceglie shared/error-words.ts); la frase tecnica va sotto Dettagli. */
+export default {
+  noServer: "Nessun server risponde a {host}: controlla l'indirizzo.",
+  refusedConnection: '{host} rifiuta le connessioni: il provider potrebbe essere fermo.',
+  unreachable: '{host} non è raggiungibile: controlla la connessione di rete.',
+  timedOut: '{host} non ha risposto in tempo.',
+  closed: 'Il provider ha chiuso la connessione.',
+  tls: 'Non è stato possibile verificare la connessione sicura del provider.',
+  network: 'Il provider non è raggiungibile: controlla la connessione di rete.',
+  server: 'Il provider ha un guasto interno (errore {status}).',
+  rateLimited: 'Il provider chiede di rallentare; si riproverà tra poco.',
+  protocol: 'Non è stato possibile leggere la risposta del provider.',
+  auth: "Il provider ha rifiutato l'accesso: controlla e-mail e password.",
+  rejected: 'Il provider ha rifiutato: {message}',
+  notFound: 'Non esiste più.',
+  newerData: "Questi dati sono stati scritti da una versione più recente dell'app: aggiorna l'app per aprirli.",
+  keychain: 'Il portachiavi di sistema ha rifiutato: sbloccalo e riprova.',
+  internal: "Qualcosa è andato storto nell'app; i dettagli sono nel log.",
+  reconciliation: 'Non è certo che il provider lo abbia ricevuto: controlla sul provider.',
+  dependency: 'Attende una modifica che non è stata inviata.',
+  said: '{message}',
+  details: 'Dettagli',
+};

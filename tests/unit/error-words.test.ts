@@ -1,0 +1,43 @@
+/** shared/error-words.ts: every failure a person sees is one of a few sentences, picked from its facts. */
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../electron/core/api/errors.js';
+import { interpretTransportError } from '../../electron/core/api/reply.js';
+import en from '../../renderer/src/i18n/en/errors.js';
+import italian from '../../renderer/src/i18n/it/errors.js';
+import { ERROR_WORD_KEYS, errorFactsOf, errorWords, isNoNetwork } from '../../shared/error-words.js';
+
+const socketError = (code: string, message: string) => Object.assign(new Error(message), { code, config: { url: 'https://api.example.com/oauth/token' } });
+
+describe('errorWords', () => {
+  it('says a socket failure from its code and host, never the code itself', () => {
+    const dns = interpretTransportError('token', socketError('ENOTFOUND', 'getaddrinfo ENOTFOUND api.example.com'));
+    expect(errorWords(dns.facts)).toEqual({ key: 'noServer', params: { host: 'api.example.com' } });
+    expect(isNoNetwork(dns.facts)).toBe(true);
+    const reset = interpretTransportError('get-clients-details', socketError('ECONNRESET', 'socket hang up'));
+    expect(errorWords(reset.facts)).toEqual({ key: 'closed', params: {} });
+    expect(isNoNetwork(reset.facts)).toBe(false);
+    expect(errorWords(interpretTransportError('x', socketError('ECONNREFUSED', 'connect ECONNREFUSED')).facts)).toMatchObject({ key: 'refusedConnection' });
+    expect(errorWords(interpretTransportError('x', socketError('ECONNABORTED', 'timeout of 30000ms exceeded')).facts)).toMatchObject({ key: 'timedOut' });
+    expect(errorWords(interpretTransportError('x', socketError('CERT_HAS_EXPIRED', 'certificate has expired')).facts)).toMatchObject({ key: 'tls' });
+  });
+
+  it('says a 5xx with its status and a refusal in the provider\'s own words', () => {
+    expect(errorWords(new ApiError({ kind: 'server', operation: 'get-orders', status: 503, message: 'get-orders: provider error HTTP 503' }).facts)).toEqual({ key: 'server', params: { status: 503 } });
+    expect(errorWords(new ApiError({ kind: 'rejected', operation: 'add-contact', message: 'Invalid Country Code' }).facts)).toEqual({ key: 'rejected', params: { message: 'Invalid Country Code' } });
+  });
+
+  it('reads the facts of a call error, an entry problem, or a sentence kept as text', () => {
+    const facts = { kind: 'network' as const, code: 'ECONNRESET', detail: 'x: no reply (ECONNRESET: socket hang up)' };
+    expect(errorFactsOf({ code: 'offline', message: 'The provider cannot be reached', facts })).toBe(facts);
+    expect(errorWords(errorFactsOf({ kind: 'network', message: 'add-contact: no reply (ECONNRESET: socket hang up)' })).key).toBe('closed');
+    expect(errorWords(errorFactsOf('get-clients-details: no reply (ECONNRESET: socket hang up)')).key).toBe('closed');
+    expect(errorWords(errorFactsOf({ code: 'refused', message: 'No account is open.' }))).toEqual({ key: 'said', params: { message: 'No account is open.' } });
+  });
+
+  it('has every sentence in English and Italian', () => {
+    for (const key of [...ERROR_WORD_KEYS, 'details'] as const) {
+      expect(en[key], key).toBeTruthy();
+      expect(italian[key], key).toBeTruthy();
+    }
+  });
+});
