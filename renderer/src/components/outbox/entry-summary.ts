@@ -29,6 +29,7 @@ export function useEntryWords() {
     const resource = record?.resource ?? 'contacts';
     if (record?.number) return resource === 'tickets' || resource === 'orders' || resource === 'invoices' ? `#${record.number}` : record.number;
     if (record?.name) return resource === 'tickets' ? `“${record.name}”` : record.name;
+    if (record?.local && te(`lists.unsent.${resource}`)) return t(`lists.unsent.${resource}`);
     return t(`outbox.unnamed.${record?.local ? 'local' : 'unknown'}`);
   }
 

@@ -37,7 +37,7 @@ export default {
     pending: 'Pending',
     pendingCreate: 'Pending: new, not yet sent',
     pendingUpdate: 'Pending: changes not yet sent',
-    pendingDelete: 'Pending: deletion not yet sent',
+    pendingDelete: 'Deleted — waiting to be sent',
     failed: 'Needs attention',
     export: 'Export CSV',
     exporting: 'Exporting…',

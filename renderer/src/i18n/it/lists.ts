@@ -37,7 +37,7 @@ export default {
     pending: 'In attesa',
     pendingCreate: 'In attesa: nuovo, non ancora inviato',
     pendingUpdate: 'In attesa: modifiche non ancora inviate',
-    pendingDelete: 'In attesa: eliminazione non ancora inviata',
+    pendingDelete: 'Eliminato — in attesa di invio',
     failed: 'Richiede attenzione',
     export: 'Esporta CSV',
     exporting: 'Esportazione…',
