@@ -100,6 +100,12 @@ export const BulkContactUpdateSchema = z
     path: ['contactIds'],
   });
 
+/** The contacts a bulk change would reach: those it queues an edit for, and those it skips (their deletion is queued). */
+export interface BulkPreview {
+  sending: number;
+  skippedDeleting: number;
+}
+
 export const THEMES = ['system', 'light', 'dark'] as const;
 export const LANGUAGES = ['system', 'en', 'it'] as const;
 
@@ -217,6 +223,8 @@ export const PROCEDURES = {
   /** Queues a mutation (online or not) and starts replay; the entry shows its local id at once. */
   'outbox.enqueue': procedure(EnqueueInputSchema).returns<OutboxEntry>(),
   'contacts.bulkUpdate': procedure(BulkContactUpdateSchema).returns<OutboxEntry[]>(),
+  /** What contacts.bulkUpdate would queue for a Contacts list, before anything is queued: how many, and what it skips. */
+  'contacts.bulkPreview': procedure(z.strictObject({ shown: ListInputSchema.pick({ filters: true, text: true }) })).returns<BulkPreview>(),
   'outbox.list': procedure(z.strictObject({ states: z.array(z.enum(ENTRY_STATES)).optional(), kind: z.enum(MUTATION_KINDS).optional() }).optional()).returns<OutboxEntry[]>(),
   'outbox.counts': procedure(none).returns<Record<EntryState, number>>(),
   'outbox.retry': procedure(z.strictObject({ id })).returns<OutboxEntry>(),

@@ -51,7 +51,26 @@ export interface MutationDefinition<K extends MutationKind> {
   secretParams: readonly FieldOf<MutationParams<K>>[];
   /** Result fields that are secrets: sealed at rest, masked wherever the entry is shown. */
   secretResult: readonly FieldOf<ResultMap[K]>[];
+  /**
+   * Which param a refusal names when the provider says it only in words ("Invalid Country Code": country),
+   * tried in order: so the fix form puts the words under that field. A refusal none matches stays general.
+   */
+  refusalFields: readonly MessageField[];
 }
+
+/** A provider's refusal, matched by its words, and the param it is about. */
+export interface MessageField {
+  match: RegExp;
+  field: string;
+}
+
+const CONTACT_REFUSALS: readonly MessageField[] = [
+  { match: /country/i, field: 'country' },
+  { match: /e-?mail/i, field: 'email' },
+  { match: /phone/i, field: 'phonenumber' },
+  { match: /state|region/i, field: 'state' },
+  { match: /post ?code|zip/i, field: 'postcode' },
+];
 
 const CONTACT: RefField = { field: 'contactid', create: 'add-contact' };
 const TICKET: RefField = { field: 'ticketid', create: 'open-ticket' };
@@ -66,6 +85,7 @@ export const MUTATIONS: { readonly [K in MutationKind]: MutationDefinition<K> } 
     changes: ['contacts'],
     secretParams: ['password2'],
     secretResult: [],
+    refusalFields: CONTACT_REFUSALS,
   },
   'update-contact': {
     schema: PARAM_SCHEMAS['update-contact'],
@@ -76,6 +96,7 @@ export const MUTATIONS: { readonly [K in MutationKind]: MutationDefinition<K> } 
     changes: ['contacts'],
     secretParams: ['password2'],
     secretResult: [],
+    refusalFields: CONTACT_REFUSALS,
   },
   'delete-contact': {
     schema: PARAM_SCHEMAS['delete-contact'],
@@ -86,6 +107,7 @@ export const MUTATIONS: { readonly [K in MutationKind]: MutationDefinition<K> } 
     changes: ['contacts'],
     secretParams: [],
     secretResult: [],
+    refusalFields: [],
   },
   'open-ticket': {
     schema: PARAM_SCHEMAS['open-ticket'],
@@ -97,6 +119,11 @@ export const MUTATIONS: { readonly [K in MutationKind]: MutationDefinition<K> } 
     secretParams: [],
     // The access code: whoever has it reads and answers the ticket without signing in.
     secretResult: ['c'],
+    refusalFields: [
+      { match: /e-?mail/i, field: 'email' },
+      { match: /priority/i, field: 'priority' },
+      { match: /department/i, field: 'deptid' },
+    ],
   },
   'add-ticket-reply': {
     schema: PARAM_SCHEMAS['add-ticket-reply'],
@@ -107,6 +134,7 @@ export const MUTATIONS: { readonly [K in MutationKind]: MutationDefinition<K> } 
     changes: ['tickets'],
     secretParams: [],
     secretResult: [],
+    refusalFields: [{ match: /e-?mail/i, field: 'email' }],
   },
   'create-invoice': {
     schema: PARAM_SCHEMAS['create-invoice'],
@@ -117,6 +145,13 @@ export const MUTATIONS: { readonly [K in MutationKind]: MutationDefinition<K> } 
     changes: ['invoices'],
     secretParams: [],
     secretResult: [],
+    refusalFields: [
+      { match: /status/i, field: 'status' },
+      { match: /taxrate2/i, field: 'taxrate2' },
+      { match: /taxrate/i, field: 'taxrate' },
+      { match: /duedate/i, field: 'duedate' },
+      { match: /date/i, field: 'date' },
+    ],
   },
   'add-order': {
     schema: PARAM_SCHEMAS['add-order'],
@@ -127,6 +162,12 @@ export const MUTATIONS: { readonly [K in MutationKind]: MutationDefinition<K> } 
     changes: ['orders', 'services', 'domains'],
     secretParams: ['eppcode', 'rootpw'],
     secretResult: [],
+    refusalFields: [
+      { match: /payment method/i, field: 'paymentmethod' },
+      { match: /promotion code|promo/i, field: 'promocode' },
+      { match: /nameserver1/i, field: 'nameserver1' },
+      { match: /nameserver2/i, field: 'nameserver2' },
+    ],
   },
   'domain-request-epp': {
     schema: PARAM_SCHEMAS['domain-request-epp'],
@@ -138,6 +179,7 @@ export const MUTATIONS: { readonly [K in MutationKind]: MutationDefinition<K> } 
     secretParams: [],
     // The app shows the code from the mirror's sealed cache (domains.epp), not from the entry.
     secretResult: ['eppCode', 'eppCodeRaw'],
+    refusalFields: [],
   },
 };
 
@@ -166,3 +208,12 @@ export function touchesInvoiceStats(kind: MutationKind): boolean {
 export function changedResources(kind: MutationKind): ResourceName[] {
   return [...MUTATIONS[kind].changes];
 }
+
+/** The params a refusal names by its words (definitions' refusalFields): the first match, or none. */
+export function refusalIssues(kind: MutationKind, message: string): Array<{ field: string; message: string }> {
+  const found = MUTATIONS[kind].refusalFields.find(({ match }) => match.test(message));
+  return found ? [{ field: found.field, message }] : [];
+}
+
+/** Kinds that delete their record: lists show it struck through until sent, with Undo (discard). */
+export const DELETE_KINDS: readonly MutationKind[] = ['delete-contact'];

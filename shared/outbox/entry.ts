@@ -1,5 +1,6 @@
 /** The public shape of an outbox entry, shared by the engine and every view of the queue. */
 import type { ApiErrorKind, ContactRef, EppResult, OrderCreated, TicketOpened } from '../models.js';
+import type { ResourceName } from '../records.js';
 import type { MutationKind } from './kinds.js';
 import type { LocalId } from './local-ids.js';
 import type { MutationParams } from './schemas.js';
@@ -34,6 +35,22 @@ export interface EntryProblem {
   issues?: Array<{ field: string; message: string }>;
 }
 
+/**
+ * The record an entry is about, named as the lists name it (front ends never show a local id): set by the desk
+ * on every entry it hands a front end, read from the mirror with the queued edits laid over it.
+ */
+export interface EntryRecord {
+  resource: ResourceName;
+  /** What the record's detail opens by: its server id once known, else its local id; null when none (a domain named but not mirrored). */
+  id: number | LocalId | null;
+  /** Its name (a contact's person, a ticket's subject, a domain's name); null when it has none yet. */
+  name: string | null;
+  /** The number the provider gave it (a ticket's #348295, an order's number); null until it has one. */
+  number: string | null;
+  /** Still only in the outbox: not known to the provider yet. */
+  local: boolean;
+}
+
 interface EntryCommon {
   id: number;
   /** `local:<id>` for creates (kept after the server id is known: see Outbox.resolveId); null otherwise. */
@@ -50,6 +67,8 @@ interface EntryCommon {
   updatedAt: number;
   sentAt: number | null;
   nextAttemptAt: number;
+  /** Set by the desk for front ends; absent inside the engine. Null when the record is not known here. */
+  record?: EntryRecord | null;
 }
 
 export type OutboxEntry = {

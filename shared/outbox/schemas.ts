@@ -225,6 +225,11 @@ const addOrder = strict({
   addonids: list(id).optional(),
   serviceids: list(id).optional(),
   paymentmethod: nonEmptyText.optional(),
+  /**
+   * Not the provider's: the price the form showed for the whole order, in the account's currency, so the queued
+   * order shows it until the provider's own amount is synced. Never sent (mutations/add-order.ts drops it).
+   */
+  shownprice: amount.optional(),
 }).superRefine((params, ctx) => {
   const ordersSomething =
     (params.pid?.length ?? 0) > 0 ||

@@ -29,6 +29,36 @@ export function canMove(from: EntryState, to: EntryState): boolean {
   return NEXT[from].includes(to);
 }
 
+/**
+ * What the user may do with an entry in each state: fix (edit it in its form and send again: the provider
+ * refused it), retry (send again as it is), mark applied (it went through: the user checked), discard. The
+ * engine refuses anything else; front ends offer exactly these.
+ */
+export const ENTRY_ACTIONS = ['fix', 'retry', 'markApplied', 'discard'] as const;
+export type EntryAction = (typeof ENTRY_ACTIONS)[number];
+
+const ALLOWED: Record<EntryState, readonly EntryAction[]> = {
+  queued: ['discard'],
+  sending: [],
+  failed: ['fix', 'retry', 'discard'],
+  needs_review: ['markApplied', 'retry', 'discard'],
+  done: [],
+  cancelled: [],
+};
+
+export function allows(state: EntryState, action: EntryAction): boolean {
+  return ALLOWED[state].includes(action);
+}
+
+/** The states an action is allowed in, in a few words for a refusal ("failed or needs review"). */
+export function statesAllowing(action: EntryAction): string {
+  const names = ENTRY_STATES.filter((state) => allows(state, action)).map((state) => state.replace('_', ' '));
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : names.join('');
+}
+
+/** Params may be replaced while the entry may still be sent and is not on its way. */
+export const EDITABLE_STATES: readonly EntryState[] = ['queued', 'failed', 'needs_review'];
+
 /** A request the outbox refuses: unknown entry, or an action its state does not allow. */
 export class OutboxError extends Error {
   override readonly name = 'OutboxError';

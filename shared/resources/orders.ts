@@ -45,7 +45,7 @@ export const orders = {
               { field: 'domain', kind: 'text' },
               { field: 'product', kind: 'text' },
               { field: 'productType', kind: 'text' },
-              { field: 'billingCycle', kind: 'text' },
+              { field: 'billingCycle', kind: 'text', words: 'regYears' },
               { field: 'amount', kind: 'money' },
               { field: 'status', kind: 'status' },
             ],

@@ -19,13 +19,14 @@ const row = (page: Page, id: number) =>
 test('an edit made while every request fails waits with its reason, and is sent once the provider answers', async ({ page, webHost }) => {
   test.setTimeout(180_000);
   await openApp(page, webHost);
-  const contact = (await invoke(page, 'data.list', { resource: 'contacts', limit: 1 })).rows[0]!;
+  const contact = (await invoke(page, 'data.list', { resource: 'contacts', limit: 1 })).rows[0] as unknown as { id: number; firstName: string; lastName: string };
 
   await setFaults(webHost.sandbox!, { reset: 1 });
   const entry = await invoke(page, 'outbox.enqueue', { kind: 'update-contact', params: { contactid: contact.id, city: 'Rovereto' } });
   await page.getByRole('link', { name: 'Outbox' }).click();
   const waiting = row(page, entry.id);
-  await expect(waiting).toContainText(`Contact ${contact.id}: city`);
+  // Named as the Contacts list names it, with the change in words: never by its id.
+  await expect(waiting).toContainText(`${contact.firstName} ${contact.lastName}: City “Rovereto”`);
   await expect(waiting.getByRole('cell').nth(1)).toHaveText(/Queued|Sending/);
   await expect(waiting).toContainText(/no reply/, { timeout: 60_000 });
 
@@ -52,7 +53,7 @@ test('an edit the provider refuses is failed with its words; Retry sends it agai
 
   await failed.getByRole('button', { name: `Discard #${entry.id}` }).click();
   const confirm = page.getByRole('alertdialog', { name: `Discard edit #${entry.id}?` });
-  await expect(confirm).toContainText('Contact 999999: city');
+  await expect(confirm).toContainText('a record not in the mirror: City “Trento”');
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(failed).toBeVisible();
 

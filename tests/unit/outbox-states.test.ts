@@ -1,7 +1,7 @@
 /** The entry state machine as the outbox's public API exposes it: allowed moves, refused ones, events. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ENTRY_STATES, openOutbox, OutboxError, type Outbox, type OutboxEntry } from '../../electron/core/outbox/index.js';
-import { canMove } from '../../shared/outbox/states.js';
+import { allows, canMove, type EntryAction, type EntryState } from '../../shared/outbox/states.js';
 import { manualClock, outboxFile } from './outbox-fixtures.js';
 
 let outbox: Outbox;
@@ -62,7 +62,7 @@ describe('transitions', () => {
     expect(outbox.discard(entry.id).state).toBe('cancelled');
     expect(outbox.list().map((e) => e.id)).toEqual([entry.id]);
     expect(() => outbox.discard(entry.id)).toThrow(OutboxError);
-    expect(() => outbox.retry(entry.id)).toThrow('only failed entries and entries needing review can be retried');
+    expect(() => outbox.retry(entry.id)).toThrow('only failed or needs review entries can be retried');
     await expect(outbox.edit(entry.id, { contactid: 5, city: 'Paris' })).rejects.toThrow('is cancelled');
   });
 
@@ -90,7 +90,7 @@ describe('transitions', () => {
     send(entry);
     outbox.journal.complete(entry.id, { contactId: 5 }, null, clock.now());
     expect(outbox.get(entry.id)).toMatchObject({ state: 'done', result: { contactId: 5 } });
-    expect(() => outbox.discard(entry.id)).toThrow('it cannot become cancelled');
+    expect(() => outbox.discard(entry.id)).toThrow('only queued, failed or needs review entries can be discarded');
     expect(() => outbox.retry(entry.id)).toThrow(OutboxError);
     await expect(outbox.edit(entry.id, { contactid: 5, city: 'Paris' })).rejects.toThrow(OutboxError);
   });
@@ -134,6 +134,38 @@ describe('entries that depend on a create', () => {
   });
 });
 
+describe('the action rules front ends read (shared/outbox/states.ts)', () => {
+  /** An entry brought to each state through the journal, as sending leaves it. */
+  let contact = 100;
+  async function inState(state: EntryState): Promise<OutboxEntry> {
+    // A contact of its own each time: entries of one record are sent in order.
+    const entry = await updateContact(++contact);
+    if (state === 'queued') return entry;
+    if (state === 'cancelled') return outbox.discard(entry.id);
+    send(entry);
+    if (state === 'failed') outbox.journal.fail(entry.id, { kind: 'rejected', message: 'Invalid Country Code' }, clock.now());
+    if (state === 'needs_review') outbox.journal.review(entry.id, { kind: 'reconciliation', message: 'could not tell' }, clock.now());
+    if (state === 'done') outbox.journal.complete(entry.id, { contactId: contact }, null, clock.now());
+    return outbox.get(entry.id);
+  }
+  const DO: Record<Exclude<EntryAction, 'fix'>, (id: number) => unknown> = {
+    retry: (id) => outbox.retry(id),
+    markApplied: (id) => outbox.markApplied(id),
+    discard: (id) => outbox.discard(id),
+  };
+
+  it.each(['queued', 'sending', 'failed', 'needs_review', 'done', 'cancelled'] as const)('the engine does in %s exactly what allows() offers', async (state) => {
+    for (const action of ['retry', 'markApplied', 'discard'] as const) {
+      const entry = await inState(state);
+      expect(entry.state).toBe(state);
+      if (allows(state, action)) expect(() => DO[action](entry.id), `${action} in ${state}`).not.toThrow();
+      else expect(() => DO[action](entry.id), `${action} in ${state}`).toThrow(OutboxError);
+    }
+    // Fix is an edit then a send: offered only where an edit is taken.
+    expect(allows(state, 'fix')).toBe(state === 'failed');
+  });
+});
+
 describe('marking an entry that needs review as applied', () => {
   /** An entry whose request may have gone through, as a crash leaves it once reconciliation could not tell. */
   function inReview(entry: OutboxEntry) {
@@ -143,7 +175,7 @@ describe('marking an entry that needs review as applied', () => {
 
   it('settles it as done, with no result, and only from needs_review', async () => {
     const entry = await updateContact(5);
-    expect(() => outbox.markApplied(entry.id)).toThrow('only entries needing review can be marked applied');
+    expect(() => outbox.markApplied(entry.id)).toThrow('only needs review entries can be marked applied');
     inReview(entry);
     expect(() => outbox.markApplied(entry.id, 9)).toThrow('creates nothing: it takes no server id');
     expect(outbox.markApplied(entry.id)).toMatchObject({ state: 'done', result: null, lastError: null });

@@ -7,6 +7,7 @@ import { DeskError } from '../desk-error.js';
 import { changedResources, maskedEntry } from '../outbox/index.js';
 import { AtRestCipher } from '../vault/index.js';
 import { emitAccounts } from './account-summaries.js';
+import { withRecord } from './entry-records.js';
 import { DEMO_ACCOUNT } from './options.js';
 import { signedOutReason } from './session.js';
 import type { DeskState } from './state.js';
@@ -40,7 +41,7 @@ export async function openAccount(state: DeskState, config: AccountConfig, remem
   );
   session.listen('outbox.entry', (entry) => {
     // The session saw the entry whole (it keeps an EPP code it got); what leaves the engine is masked.
-    state.emit('outbox.changed', { entry: maskedEntry(entry), counts: session.outbox.counts() });
+    state.emit('outbox.changed', { entry: withRecord(session, maskedEntry(entry)), counts: session.outbox.counts() });
     state.emit('data.changed', { resources: changedResources(entry.kind) });
   });
   emitAccounts(state);

@@ -8,7 +8,7 @@
  */
 import { ApiError } from '../api/errors.js';
 import type { EntryProblem } from '../../../shared/outbox/entry.js';
-import { isIdempotent } from '../../../shared/outbox/definitions.js';
+import { isIdempotent, refusalIssues } from '../../../shared/outbox/definitions.js';
 import type { MutationKind } from '../../../shared/outbox/kinds.js';
 
 export type SendFailure =
@@ -23,7 +23,9 @@ export type SendFailure =
 
 export function classifySendFailure(kind: MutationKind, error: unknown): SendFailure {
   if (!(error instanceof ApiError)) return { action: 'fail', problem: { kind: 'internal', message: messageOf(error) } };
-  const problem: EntryProblem = { kind: error.kind, message: error.message, ...(error.issues.length > 0 ? { issues: error.issues } : {}) };
+  // A refusal in words only ("Invalid Country Code") is put under the param it names, where it names one.
+  const issues = error.issues.length > 0 ? error.issues : error.kind === 'rejected' ? refusalIssues(kind, error.message) : [];
+  const problem: EntryProblem = { kind: error.kind, message: error.message, ...(issues.length > 0 ? { issues } : {}) };
   if (error.kind === 'auth') return { action: 'pause', problem };
   if (error.kind === 'rejected') return { action: 'fail', problem };
   const notExecuted =

@@ -14,7 +14,7 @@ import type { MutationKind } from '../../../shared/outbox/kinds.js';
 import { entryIdOf } from '../../../shared/outbox/local-ids.js';
 import { localRefs, replaceLocalId, type StoredParams } from './references.js';
 import { OutboxValidationError, validateParams, type AnyMutationInput, type Mutation } from '../../../shared/outbox/schemas.js';
-import { OutboxError, PENDING_STATES, type EntryState } from '../../../shared/outbox/states.js';
+import { allows, EDITABLE_STATES, OutboxError, PENDING_STATES, statesAllowing, type EntryAction, type EntryState } from '../../../shared/outbox/states.js';
 import { EntryStore, type EntryFilter } from './store.js';
 import { DraftStore } from './drafts.js';
 import type { DraftKey } from '../../../shared/outbox/drafts.js';
@@ -115,9 +115,7 @@ export class Outbox extends EventEmitter<OutboxEvents> {
   retry(id: number): OutboxEntry {
     this.store.transaction(() => {
       const row = this.store.mustRow(id);
-      if (row.state !== 'failed' && row.state !== 'needs_review') {
-        throw new OutboxError('refused', `entry #${id} is ${row.state.replace('_', ' ')}: only failed entries and entries needing review can be retried`);
-      }
+      if (!allows(row.state, 'retry')) throw refusedIn(row, 'retried', 'retry');
       const blocker = this.settledDependencyMessage(row);
       if (blocker) throw new OutboxError('refused', `entry #${id} ${blocker}`);
       this.store.change(row, 'queued', { problem: null, failures: 0, next_attempt_at: this.now() }, this.now());
@@ -133,9 +131,7 @@ export class Outbox extends EventEmitter<OutboxEvents> {
    */
   markApplied(id: number, serverId: number | null = null): OutboxEntry {
     const row = this.store.mustRow(id);
-    if (row.state !== 'needs_review') {
-      throw new OutboxError('refused', `entry #${id} is ${row.state.replace('_', ' ')}: only entries needing review can be marked applied`);
-    }
+    if (!allows(row.state, 'markApplied')) throw refusedIn(row, 'marked applied', 'markApplied');
     if (serverId !== null) {
       if (!isCreate(row.kind)) throw new OutboxError('refused', `entry #${id} (${row.kind}) creates nothing: it takes no server id`);
       if (this.store.claimedServerIds(row.kind, id).has(serverId)) {
@@ -174,6 +170,7 @@ export class Outbox extends EventEmitter<OutboxEvents> {
       if (row.state === 'sending') {
         throw new OutboxError('refused', `entry #${id} is being sent: it can be discarded only once the server has answered`);
       }
+      if (!allows(row.state, 'discard')) throw refusedIn(row, 'discarded', 'discard');
       this.store.change(row, 'cancelled', {}, this.now());
       const dependents = this.store.dependents(id);
       for (const dependent of dependents) {
@@ -191,7 +188,7 @@ export class Outbox extends EventEmitter<OutboxEvents> {
   }
 
   private editable(row: EntryRow): EntryRow {
-    if (row.state === 'queued' || row.state === 'failed' || row.state === 'needs_review') return row;
+    if (EDITABLE_STATES.includes(row.state)) return row;
     throw new OutboxError('refused', `entry #${row.id} is ${row.state.replace('_', ' ')}: only queued, failed or needs-review entries can be edited`);
   }
 
@@ -244,4 +241,9 @@ export class Outbox extends EventEmitter<OutboxEvents> {
     if (this.listenerCount('changed') === 0) return;
     for (const entry of this.toEntries(ids.map((id) => this.store.mustRow(id)))) this.emit('changed', entry);
   }
+}
+
+/** The refusal of an action the entry's state does not allow (shared/outbox/states.ts). */
+function refusedIn(row: EntryRow, done: string, action: EntryAction): OutboxError {
+  return new OutboxError('refused', `entry #${row.id} is ${row.state.replace('_', ' ')}: only ${statesAllowing(action)} entries can be ${done}`);
 }

@@ -29,13 +29,13 @@ const SPECS: { [R in OverlayResource]: ResourceSpec<OverlayRowTypes[R]> } = {
   domains: { prefix: 'domain', aliases: (row: Domain) => [`domain:${row.domainName.toLowerCase()}`] },
 };
 
-/** The overlay part of an entry's kind, typed for `resource`; null when the kind shows in another resource. */
+/** The overlay part of an entry's kind, typed for `resource`; null when the kind does not show in it. */
 function partFor<R extends OverlayResource>(resource: R, entry: OutboxEntry): Extract<OverlayPart<OutboxEntry['kind']>, { resource: R }> | null {
-  const part = engineOf(entry.kind).overlay as OverlayPart<OutboxEntry['kind']>;
-  return part.resource === resource ? (part as Extract<OverlayPart<OutboxEntry['kind']>, { resource: R }>) : null;
+  const parts = [engineOf(entry.kind).overlay].flat() as OverlayPart<OutboxEntry['kind']>[];
+  return (parts.find((part) => part.resource === resource) as Extract<OverlayPart<OutboxEntry['kind']>, { resource: R }> | undefined) ?? null;
 }
 
-type Created<R extends OverlayResource> = (entry: OutboxEntry) => Fields<OverlayRowTypes[R]>;
+type Created<R extends OverlayResource> = (entry: OutboxEntry) => Fields<OverlayRowTypes[R]> | null;
 type Edited<R extends OverlayResource> = (row: Fields<OverlayRowTypes[R]>, entry: OutboxEntry) => Fields<OverlayRowTypes[R]>;
 
 export function overlay<R extends OverlayResource>(
@@ -45,9 +45,12 @@ export function overlay<R extends OverlayResource>(
 ): OverlaidRow<OverlayRowTypes[R]>[] {
   const spec = SPECS[resource] as ResourceSpec<OverlayRowTypes[R]>;
   const byKey = new Map<string, OutboxEntry[]>();
+  /** Creates of another resource's record that show a row here too (an order's domain, under the order's local id). */
+  const alsoCreated: OutboxEntry[] = [];
   for (const entry of [...pendingEntries].sort((a, b) => a.id - b.id)) {
-    if (!PENDING_STATES.includes(entry.state) || !entry.recordKey.startsWith(`${spec.prefix}:`)) continue;
-    byKey.set(entry.recordKey, [...(byKey.get(entry.recordKey) ?? []), entry]);
+    if (!PENDING_STATES.includes(entry.state)) continue;
+    if (entry.recordKey.startsWith(`${spec.prefix}:`)) byKey.set(entry.recordKey, [...(byKey.get(entry.recordKey) ?? []), entry]);
+    else if (entry.localId && partFor(resource, entry)?.created) alsoCreated.push(entry);
   }
 
   const rows = mirrorRows.map((row) => {
@@ -56,12 +59,13 @@ export function overlay<R extends OverlayResource>(
     const { id, ...fields } = row;
     return apply(resource, id, fields as Fields<OverlayRowTypes[R]>, null, entries);
   });
-  const created = [...byKey.values()].flatMap((entries) => {
-    const [first] = entries;
-    if (!first?.localId || first.recordKey !== `${spec.prefix}:${first.localId}`) return [];
-    const create = partFor(resource, first)?.created as Created<R> | undefined;
-    return create ? [apply(resource, first.localId, create(first), 'create', entries)] : [];
-  });
+  const created = [...[...byKey.values()].filter(([first]) => first?.localId && first.recordKey === `${spec.prefix}:${first.localId}`), ...alsoCreated.map((e) => [e])]
+    .sort(([a], [b]) => a!.id - b!.id)
+    .flatMap((entries) => {
+      const first = entries[0]!;
+      const row = (partFor(resource, first)?.created as Created<R> | undefined)?.(first) ?? null;
+      return row ? [apply(resource, first.localId!, row, 'create', entries)] : [];
+    });
   return [...rows, ...created];
 }
 

@@ -34,7 +34,7 @@ export const orders = {
   search: {
     slot: 3,
     terms: (o) => [o.orderNum],
-    heading: (o) => ({ title: `Order #${o.orderNum}`, subtitle: joined([o.date?.slice(0, 10), o.status, o.paymentStatus, o.amount]) }),
+    heading: (o) => ({ title: o.orderNum ? `Order #${o.orderNum}` : 'Order', subtitle: joined([o.date?.slice(0, 10), o.status, o.paymentStatus, o.amount]) }),
   },
   children: [
     {

@@ -36,7 +36,7 @@ export const tickets = {
   search: {
     slot: 5,
     terms: (t) => [t.tid, t.subject],
-    heading: (t) => ({ title: `#${t.tid} ${t.subject}`, subtitle: joined([t.status, t.lastReply ? `last reply ${t.lastReply}` : null]) }),
+    heading: (t) => ({ title: t.tid ? `#${t.tid} ${t.subject}` : t.subject, subtitle: joined([t.status, t.lastReply ? `last reply ${t.lastReply}` : null]) }),
   },
   pull: { kind: 'pagedList', operation: 'get-tickets' },
 } satisfies EngineResource<'tickets'>;

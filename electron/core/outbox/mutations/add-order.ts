@@ -6,14 +6,22 @@ import type { OrderLineItem } from '../../../../shared/models.js';
 import type { MutationParams } from '../../../../shared/outbox/schemas.js';
 import { listedOrderContents, orderCreatedFrom, queuedOrderContents, sameContents } from '../order-items.js';
 import { ids, newestOrders, RESEND, review, sentAt, shortlyBefore, splitBySendTime } from '../server-match.js';
+import { normalizeMoney } from '../../../../shared/money.js';
 import { optionalServerId } from '../server-ids.js';
 import { ZONE_MARGIN_MS } from '../server-time.js';
 import type { EngineDefinition } from './definition.js';
 
+/** The lines a queued order shows; the price the form showed goes on its only line (an order of one domain). */
 function queuedLineItems(p: MutationParams<'add-order'>): OrderLineItem[] {
   const item = (type: string, product: string, domain: string, billingCycle: string): OrderLineItem => ({
     type, relId: null, productType: '', product, domain, billingCycle, amount: { amount: null, currency: null, text: '' }, status: '',
   });
+  const items = orderedItems(p, item);
+  const price = p.shownprice === undefined ? null : normalizeMoney(p.shownprice);
+  return items.length === 1 && price !== null ? [{ ...items[0]!, amount: { amount: price, currency: null, text: '' } }] : items;
+}
+
+function orderedItems(p: MutationParams<'add-order'>, item: (type: string, product: string, domain: string, billingCycle: string) => OrderLineItem): OrderLineItem[] {
   return [
     ...(p.pid ?? []).map((pid, i) => item('product', `#${pid}`, p.hostname?.[i] || p.domain?.[i] || '', p.billingcycle?.[i] ?? '')),
     ...(p.domaintype ?? []).map((type, i) => item('domain', type === 'register' ? 'Register' : 'Transfer', p.domain?.[i] ?? '', String(p.regperiod?.[i] ?? 1))),
@@ -24,23 +32,38 @@ function queuedLineItems(p: MutationParams<'add-order'>): OrderLineItem[] {
 
 export const addOrder: EngineDefinition<'add-order'> = {
   recordKey: null,
-  async send(client, params) {
+  async send(client, { shownprice: _shown, ...params }) {
     const result = await client.addOrder({ ...params, contactid: optionalServerId(params.contactid) });
     return { result, serverId: result.orderId };
   },
-  overlay: {
+  overlay: [{
     resource: 'orders',
     created: ({ params: p }) => {
       const nameservers = [p.nameserver1, p.nameserver2, p.nameserver3, p.nameserver4, p.nameserver5].filter(Boolean).join(',');
       return {
         orderNum: '', userId: null, contactId: typeof p.contactid === 'number' ? p.contactid : null, date: null, nameservers,
-        renewals: '', promoCode: p.promocode ?? '', promoType: '', promoValue: '', orderData: '', amount: null,
+        renewals: '', promoCode: p.promocode ?? '', promoType: '', promoValue: '', orderData: '', amount: p.shownprice === undefined ? null : normalizeMoney(p.shownprice),
         paymentMethod: p.paymentmethod ?? '', invoiceId: null, status: '', ipAddress: '', fraudModule: '', fraudOutput: '', notes: '',
         paymentMethodName: '', paymentStatus: '', name: '', currencyPrefix: '', currencySuffix: '', fraudData: '',
         lineItems: queuedLineItems(p),
       };
     },
-  },
+  }, {
+    // The domain it registers or transfers shows in Domains at once, pending (the first, when it orders several).
+    resource: 'domains',
+    created: ({ params: p }) => {
+      const i = (p.domaintype ?? []).findIndex((type) => type === 'register' || type === 'transfer');
+      if (i === -1) return null;
+      const transfer = p.domaintype?.[i] === 'transfer';
+      return {
+        userId: null, orderId: null, regType: transfer ? 'Transfer' : 'Register', domainName: (p.domain?.[i] ?? '').toLowerCase(), registrar: '',
+        regPeriod: p.regperiod?.[i] ?? 1, firstPaymentAmount: p.shownprice === undefined ? null : normalizeMoney(p.shownprice), recurringAmount: null,
+        paymentMethod: p.paymentmethod ?? '', paymentMethodName: '', regDate: null, expiryDate: null, nextDueDate: null,
+        status: transfer ? 'Pending Transfer' : 'Pending', subscriptionId: '', promoId: null, dnsManagement: p.dnsmanagement ?? false,
+        emailForwarding: false, idProtection: false, doNotRenew: false, notes: '',
+      };
+    },
+  }],
   async reconcile({ client, row, claimed, time }, params) {
     const since = sentAt(row) - time.clockSkewMs - ZONE_MARGIN_MS;
     const listed = (await newestOrders(client, since, time)).filter((o) => !claimed.has(o.id));

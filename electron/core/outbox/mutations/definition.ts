@@ -26,8 +26,8 @@ export type Fields<T> = Omit<T, 'id'>;
 export type OverlayPart<K extends MutationKind> = {
   [R in OverlayResource]: {
     resource: R;
-    /** The row a pending create shows. */
-    created?: (entry: OutboxEntryOf<K>) => Fields<OverlayRowTypes[R]>;
+    /** The row a pending create shows (null: none here, as for an order that registers no domain, in Domains). */
+    created?: (entry: OutboxEntryOf<K>) => Fields<OverlayRowTypes[R]> | null;
     /** A pending field edit applied over the row. */
     edited?: (row: Fields<OverlayRowTypes[R]>, entry: OutboxEntryOf<K>) => Fields<OverlayRowTypes[R]>;
     /** The row shows as to be deleted (kept, marked, not hidden). */
@@ -43,7 +43,8 @@ export interface EngineDefinition<K extends MutationKind> {
    * client pass through for the replayer to judge. `attachments`: the bytes the outbox stores, by id.
    */
   send(client: OutboxClient, params: MutationParams<K>, attachments: ReadonlyMap<number, Uint8Array>): Promise<Confirmed<K>>;
-  overlay: OverlayPart<K>;
+  /** How it shows in the list of its record's resource, and in others' (an order's domains in Domains). */
+  overlay: OverlayPart<K> | readonly OverlayPart<K>[];
   /** What became of an entry found `sending` (reconcile.ts); `params` without its secrets. */
   reconcile(ctx: ReconcileContext, params: MutationParams<K>): Promise<Verdict<K>>;
 }

@@ -31,7 +31,7 @@ const ENGINE: { readonly [K in MutationKind]: EngineDefinition<K> } = {
 export interface AnyEngineDefinition {
   recordKey: ((params: StoredParams) => string) | null;
   send(client: OutboxClient, params: StoredParams, attachments: ReadonlyMap<number, Uint8Array>): Promise<Confirmed>;
-  overlay: OverlayPart<MutationKind>;
+  overlay: OverlayPart<MutationKind> | readonly OverlayPart<MutationKind>[];
   reconcile(ctx: ReconcileContext, params: StoredParams): Promise<Verdict>;
 }
 

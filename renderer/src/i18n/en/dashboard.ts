@@ -91,6 +91,8 @@ export default {
     all: 'All announcements',
   },
   palette: {
+    expires: 'expires {when}',
+    lastReply: 'last reply {when}',
     title: 'Search and commands',
     description: 'Type to search every record; arrow keys choose, Enter opens, Esc closes.',
     search: 'Search',

@@ -37,7 +37,7 @@ export default {
     pending: 'Pending',
     pendingCreate: 'Pending: new, not yet sent',
     pendingUpdate: 'Pending: changes not yet sent',
-    pendingDelete: 'Pending: deletion not yet sent',
+    pendingDelete: 'Deleted — waiting to be sent',
     failed: 'Needs attention',
     export: 'Export CSV',
     exporting: 'Exporting…',
@@ -82,6 +82,8 @@ export default {
     type: 'Type',
   },
   detail: {
+    unsent: '{what} (not sent yet)',
+    deleting: 'Deleted — waiting to be sent',
     label: 'Details',
     close: 'Close details',
     loading: 'Loading…',
@@ -106,9 +108,10 @@ export default {
     triennially: 'Triennially',
   },
   emptyHint: {
-    invoices: 'The provider lists no invoices: those you create here appear here, with their state.',
+    invoices: 'No invoice has been made in this app yet: those you create here appear here, with their state.',
   },
   words: {
+    regYears: { 1: '1 year', 2: '2 years', 3: '3 years', 4: '4 years', 5: '5 years', 6: '6 years', 7: '7 years', 8: '8 years', 9: '9 years', 10: '10 years' },
     productType: { hostingaccount: 'Hosting account', reselleraccount: 'Reseller account', server: 'Server', other: 'Other' },
     payType: { free: 'Free', onetime: 'One time', recurring: 'Recurring' },
   },
@@ -245,5 +248,28 @@ export default {
     updatedAt: 'Updated',
     username: 'Username',
     value: 'Value',
+  },
+  unsent: { contacts: 'New contact', tickets: 'New ticket', orders: 'New order', invoices: 'New invoice', domains: 'New domain' },
+  deleting: {
+    notice: 'Deleted — waiting to be sent',
+    undo: 'Undo',
+    undoLabel: 'Undo the deletion of {name}',
+  },
+  written: {
+    title: 'Written in this app',
+    opening: 'Opening message',
+    attachments: 'Attachments',
+    noConversation: 'The provider’s API gives no ticket’s conversation: only the messages written in this app are shown here.',
+  },
+  invoiceTotals: {
+    label: 'Invoices',
+    holds: 'This list holds the invoices made in this app: the provider’s API lists no invoices.',
+    account: 'Your account, as the provider counts it:',
+    due: 'no invoice due | 1 invoice due, {amount} | {n} invoices due, {amount}',
+    overdue: 'none overdue | 1 overdue, {amount} | {n} overdue, {amount}',
+    unpaid: 'none unpaid | 1 unpaid, {amount} | {n} unpaid, {amount}',
+    paid: 'none paid | 1 paid, {amount} | {n} paid, {amount}',
+    dashboard: 'See the dashboard →',
+    notSynced: 'Your account’s invoice totals show once it is synced.',
   },
 };

@@ -91,6 +91,8 @@ export default {
     all: 'Tutti gli annunci',
   },
   palette: {
+    expires: 'scade il {when}',
+    lastReply: 'ultima risposta {when}',
     title: 'Cerca e comandi',
     description: 'Scrivi per cercare in tutti i record; le frecce scelgono, Invio apre, Esc chiude.',
     search: 'Cerca',

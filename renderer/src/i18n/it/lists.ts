@@ -37,7 +37,7 @@ export default {
     pending: 'In attesa',
     pendingCreate: 'In attesa: nuovo, non ancora inviato',
     pendingUpdate: 'In attesa: modifiche non ancora inviate',
-    pendingDelete: 'In attesa: eliminazione non ancora inviata',
+    pendingDelete: 'Eliminato — in attesa di invio',
     failed: 'Richiede attenzione',
     export: 'Esporta CSV',
     exporting: 'Esportazione…',
@@ -82,6 +82,8 @@ export default {
     type: 'Tipo',
   },
   detail: {
+    unsent: '{what} (non ancora inviato)',
+    deleting: 'Eliminato — in attesa di invio',
     label: 'Dettagli',
     close: 'Chiudi i dettagli',
     loading: 'Caricamento…',
@@ -106,9 +108,10 @@ export default {
     triennially: 'Triennale',
   },
   emptyHint: {
-    invoices: 'Il provider non elenca le fatture: quelle create qui compaiono qui, con il loro stato.',
+    invoices: 'Nessuna fattura è stata ancora creata in questa app: quelle create qui compaiono qui, con il loro stato.',
   },
   words: {
+    regYears: { 1: '1 anno', 2: '2 anni', 3: '3 anni', 4: '4 anni', 5: '5 anni', 6: '6 anni', 7: '7 anni', 8: '8 anni', 9: '9 anni', 10: '10 anni' },
     productType: { hostingaccount: 'Hosting', reselleraccount: 'Rivenditore', server: 'Server', other: 'Altro' },
     payType: { free: 'Gratuito', onetime: 'Una tantum', recurring: 'Ricorrente' },
   },
@@ -245,5 +248,28 @@ export default {
     updatedAt: 'Aggiornato',
     username: 'Nome utente',
     value: 'Valore',
+  },
+  unsent: { contacts: 'Nuovo contatto', tickets: 'Nuovo ticket', orders: 'Nuovo ordine', invoices: 'Nuova fattura', domains: 'Nuovo dominio' },
+  deleting: {
+    notice: 'Eliminato — in attesa di invio',
+    undo: 'Annulla',
+    undoLabel: 'Annulla l’eliminazione di {name}',
+  },
+  written: {
+    title: 'Scritto in questa app',
+    opening: 'Messaggio di apertura',
+    attachments: 'Allegati',
+    noConversation: 'L’API del fornitore non dà la conversazione dei ticket: qui compaiono solo i messaggi scritti in questa app.',
+  },
+  invoiceTotals: {
+    label: 'Fatture',
+    holds: 'Questo elenco contiene le fatture create in questa app: l’API del fornitore non elenca le fatture.',
+    account: 'Il tuo account, secondo il fornitore:',
+    due: 'nessuna fattura da pagare | 1 fattura da pagare, {amount} | {n} fatture da pagare, {amount}',
+    overdue: 'nessuna scaduta | 1 scaduta, {amount} | {n} scadute, {amount}',
+    unpaid: 'nessuna non pagata | 1 non pagata, {amount} | {n} non pagate, {amount}',
+    paid: 'nessuna pagata | 1 pagata, {amount} | {n} pagate, {amount}',
+    dashboard: 'Vedi la dashboard →',
+    notSynced: 'I totali delle fatture del tuo account compaiono dopo la sincronizzazione.',
   },
 };
