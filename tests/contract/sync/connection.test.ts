@@ -42,7 +42,7 @@ async function sessionOnProvider() {
     { name: 'Main', baseUrl: first.baseUrl, altBaseUrl: first.altBaseUrl, service: 'svc', clientId: first.clientId, username: first.username, demo: false },
     { dataDir: join(dir, 'app'), vault, cipher: AtRestCipher.ephemeral(), syncIntervalMinutes: 0, background: true, clock: sandboxClock() },
   );
-  cleanups.push(() => session.close());
+  cleanups.push(() => session.dispose());
   return {
     session,
     get sb(): RunningSandbox {
