@@ -30,10 +30,10 @@ export function useFormSend(knownFields: readonly string[]) {
     errors.value = { ...NO_ERRORS, general: message };
   }
 
-  /** A problem with one field the form finds itself. */
-  function refuseField(field: string, message: string): void {
-    errors.value = { ...NO_ERRORS, fields: { [field]: message } };
+  /** Problems with fields the form finds itself, each under its field. */
+  function refuseFields(fields: Record<string, string>): void {
+    errors.value = { ...NO_ERRORS, fields };
   }
 
-  return { busy, errors, send, refuse, refuseField };
+  return { busy, errors, send, refuse, refuseFields };
 }

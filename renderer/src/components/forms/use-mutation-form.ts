@@ -37,7 +37,7 @@ export interface MutationFormOptions<K extends MutationKind, D extends DraftValu
 export function useMutationForm<K extends MutationKind, D extends DraftValue>(kind: MaybeRefOrGetter<K>, options: MutationFormOptions<K, D>) {
   const drafts = useDrafts();
   const { t } = useI18n();
-  const { busy, errors, send, refuse, refuseField } = useFormSend(options.fields);
+  const { busy, errors, send, refuse, refuseFields } = useFormSend(options.fields);
   const key = computed((): DraftKey => {
     const subject = toValue(options.subject);
     return subject === null || subject === undefined ? toValue(kind) : `${toValue(kind)}:${subject}`;
@@ -91,5 +91,5 @@ export function useMutationForm<K extends MutationKind, D extends DraftValue>(ki
     if (options.open) options.open.value = false;
   }
 
-  return { draft, key, busy, errors, refuse, refuseField, queue, submitWith, discard, notKeptNote };
+  return { draft, key, busy, errors, refuse, refuseFields, queue, submitWith, discard, notKeptNote };
 }

@@ -1,5 +1,6 @@
 export default {
   queueing: 'Queueing…',
+  required: 'is required',
   notKept: 'Not kept in the draft: type it again after a restart.',
   notKeptFiles: 'Files are not kept in the draft: pick them again after a restart.',
   discardDraft: 'Discard draft',

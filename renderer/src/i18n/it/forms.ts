@@ -1,5 +1,6 @@
 export default {
   queueing: 'In coda…',
+  required: 'è obbligatorio',
   notKept: 'Non resta nella bozza: va riscritto dopo un riavvio.',
   notKeptFiles: 'I file non restano nella bozza: vanno scelti di nuovo dopo un riavvio.',
   discardDraft: 'Scarta bozza',
