@@ -127,6 +127,8 @@ describe('the packaged app', () => {
     for (const dependency of DEPENDENCIES) expect(inside).toContain(`/node_modules/${dependency}/package.json`);
     for (const devOnly of ['vue', 'vite', 'electron', '@fastify/static', 'typescript']) expect(inside).not.toContain(`/node_modules/${devOnly}/package.json`);
     expect([...inside].some((p) => p.startsWith('/electron/') || p.startsWith('/sandbox/') || p.startsWith('/tests/'))).toBe(false);
+    // The command line's bundles (npm run build:node) belong to a checkout.
+    expect([...inside].some((p) => p.startsWith('/out/node/'))).toBe(false);
 
     // The demo account's provider is in the main bundle (a lazily loaded chunk), so the demo works installed.
     const chunks = [...inside].filter((p) => /^\/out\/main\/[^/]+\.js$/.test(p));
