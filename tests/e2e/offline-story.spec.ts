@@ -57,6 +57,8 @@ async function setLanguage(page: Page, language: 'en' | 'it'): Promise<void> {
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', language);
   await expect(page.getByRole('banner').getByRole('status')).toBeVisible();
+  // A sync the spec asked for may still be trying: the header is shot once it has settled.
+  await expect(page.getByRole('banner').getByRole('button', { name: language === 'it' ? 'Sincronizza' : 'Sync', exact: true })).toBeVisible({ timeout: 60_000 });
 }
 
 test('failing, offline, back: the header says which with its reason, and the outbox drains at once when the provider answers', async ({ page, webHost }) => {
