@@ -93,6 +93,11 @@ test('failing, offline, back: the header says which with its reason, and the out
   await expect(technical).toBeHidden();
   await expect(header).not.toContainText('Synced');
   await shootHeader(page, 'failing');
+  // The dashboard's last sync says what was not read in the same words, the socket's only behind Details.
+  const main = page.locator('main');
+  await expect(main.getByText('The provider closed the connection.').first()).toBeVisible();
+  await expect(main.getByText(/ECONNRESET/).first()).toBeHidden();
+  await page.screenshot({ path: `${SCREENS_DIR}/dashboard-failing-en-light.png` });
 
   // The provider gone: no server answers, which is offline, said with the address that refused.
   await stopProvider!();
