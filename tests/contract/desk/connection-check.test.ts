@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorWords } from '../../../shared/error-words.js';
 import { Desk } from '../../../electron/core/desk/index.js';
 import type { DeskError } from '../../../electron/core/desk-error.js';
 import { MemoryVault } from '../../../electron/core/vault/memory-vault.js';
@@ -87,6 +88,17 @@ describe('accounts.test', () => {
     const error = await failure({ ...account(), baseUrl: `http://127.0.0.1:${port}` });
     expect(error.code).toBe('offline');
     expect(fields(error)).toEqual(['baseUrl']);
+    // Said from its facts, with the address; the socket's words stay in the details, not in the sentence.
+    expect(error.message).not.toMatch(/ECONNREFUSED/);
+    expect(errorWords(error.facts!)).toEqual({ key: 'refusedConnection', params: { host: '127.0.0.1' } });
+  });
+
+  it('says an address no server answers at (no such host) in words, with the host', async () => {
+    const error = await failure({ ...account(), baseUrl: 'https://api.example.invalid' });
+    expect(error.code).toBe('offline');
+    expect(fields(error)).toEqual(['baseUrl']);
+    expect(error.message).not.toMatch(/ENOTFOUND|EAI_AGAIN|getaddrinfo/);
+    expect(errorWords(error.facts!)).toEqual({ key: 'noServer', params: { host: 'api.example.invalid' } });
   });
 
   it('puts a segment that answers 404 on the service segment', async () => {
