@@ -2,6 +2,7 @@
  * Keyboard only, in Chromium through the web host and the demo account: open the palette, go to Domains, reach
  * the table ('/' then Arrow Down), open a row with Enter, close it with Esc. No mouse event is sent.
  */
+import type { Page } from '@playwright/test';
 import { expect, openApp, test } from './fixtures/web-host';
 
 test('palette, Domains, a row opened and closed, from the keyboard alone', async ({ page, webHost, problems }) => {
@@ -65,7 +66,7 @@ test('a new contact from the keyboard alone: the palette opens the form, Tab wal
 });
 
 /** What has the focus, in words a test can compare: its role and name, or its tag. */
-const focusedIs = (page: import('@playwright/test').Page) =>
+const focusedIs = (page: Page) =>
   page.evaluate(() => {
     const el = document.activeElement;
     if (!el || el === document.body) return 'body';
