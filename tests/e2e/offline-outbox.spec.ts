@@ -77,7 +77,7 @@ test('an edit whose create was discarded needs review; "It went through" settles
     await page.getByRole('link', { name: 'Outbox' }).click();
     const create = row(page, created.id);
     await expect(create).toContainText('Ada Byron');
-    await expect(row(page, edit.id)).toContainText(`waiting for #${created.id}`);
+    await expect(row(page, edit.id)).toContainText(`Waits for #${created.id}, “New contact Ada Byron”, to be sent`);
 
     await create.getByRole('button', { name: `Discard #${created.id}` }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Discard' }).click();

@@ -222,7 +222,7 @@ test('a refusal is announced, naming the record; Fix… puts the provider’s wo
   await openApp(page, webHost);
   // Signed in again: the queue is sent, and this edit is refused.
   await invoke(page, 'accounts.signIn', { name: 'Demo', password: webHost.sandbox!.password });
-  const contact = (await invoke(page, 'data.list', { resource: 'contacts', limit: 1 })).rows[0] as unknown as Named;
+  const contact = (await invoke(page, 'data.list', { resource: 'contacts', limit: 100 })).rows.find((c) => typeof c.id === 'number' && c.pending === null) as unknown as Named;
   await invoke(page, 'outbox.enqueue', { kind: 'update-contact', params: { contactid: contact.id, country: 'XX' } });
   const notice = page.getByRole('alert').filter({ hasText: 'The provider refused an edit' }).filter({ hasText: `${contact.firstName} ${contact.lastName}` });
   await expect(notice).toContainText(`${contact.firstName} ${contact.lastName}: Country “XX”: Invalid Country Code`, { timeout: 30_000 });

@@ -30,6 +30,13 @@ function orderedItems(p: MutationParams<'add-order'>, item: (type: string, produ
   ];
 }
 
+/** Epoch milliseconds as the provider writes a date-time (`YYYY-mm-dd HH:MM:SS`, local time). */
+function localDateTime(ms: number): string {
+  const d = new Date(ms);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
 export const addOrder: EngineDefinition<'add-order'> = {
   recordKey: null,
   async send(client, { shownprice: _shown, ...params }) {
@@ -38,10 +45,11 @@ export const addOrder: EngineDefinition<'add-order'> = {
   },
   overlay: [{
     resource: 'orders',
-    created: ({ params: p }) => {
+    created: ({ params: p, createdAt }) => {
       const nameservers = [p.nameserver1, p.nameserver2, p.nameserver3, p.nameserver4, p.nameserver5].filter(Boolean).join(',');
       return {
-        orderNum: '', userId: null, contactId: typeof p.contactid === 'number' ? p.contactid : null, date: null, nameservers,
+        // Dated when it was placed in the app, until the provider's own order is synced.
+        orderNum: '', userId: null, contactId: typeof p.contactid === 'number' ? p.contactid : null, date: localDateTime(createdAt), nameservers,
         renewals: '', promoCode: p.promocode ?? '', promoType: '', promoValue: '', orderData: '', amount: p.shownprice === undefined ? null : normalizeMoney(p.shownprice),
         paymentMethod: p.paymentmethod ?? '', invoiceId: null, status: '', ipAddress: '', fraudModule: '', fraudOutput: '', notes: '',
         paymentMethodName: '', paymentStatus: '', name: '', currencyPrefix: '', currencySuffix: '', fraudData: '',

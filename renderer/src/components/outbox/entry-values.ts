@@ -29,7 +29,8 @@ export function useEntryValues() {
   function item(value: unknown): string {
     if (typeof value === 'boolean') return format.bool(value);
     if (value === null || value === undefined || value === '') return format.none();
-    if (Array.isArray(value)) return value.map(item).join(', ') || format.none();
+    // Lines and files one under another; plain values in a row.
+    if (Array.isArray(value)) return value.map(item).join(value.some((v) => typeof v === 'object' && v !== null) ? '\n' : ', ') || format.none();
     if (typeof value === 'object') {
       const v = value as Record<string, unknown>;
       if (typeof v.name === 'string' && typeof v.size === 'number') return t('outbox.detail.file', { name: v.name, size: format.bytes(v.size) });

@@ -86,7 +86,6 @@ export default {
     queuedAt: 'Queued {when}',
     provider: 'What the provider said',
     nothingSaid: 'Nothing: it has not been refused.',
-    waiting: 'Waiting',
     empty: 'None',
     lines: '{description}: {amount}',
     file: '{name} ({size})',
@@ -97,4 +96,5 @@ export default {
     fix: 'Fix…',
     dismiss: 'Dismiss',
   },
+  waitsOn: 'Waits for #{id}, “{what}”, to be sent',
 };

@@ -86,7 +86,6 @@ export default {
     queuedAt: 'In coda da {when}',
     provider: 'Cosa ha detto il fornitore',
     nothingSaid: 'Niente: non è stata rifiutata.',
-    waiting: 'In attesa',
     empty: 'Nessuno',
     lines: '{description}: {amount}',
     file: '{name} ({size})',
@@ -97,4 +96,5 @@ export default {
     fix: 'Correggi…',
     dismiss: 'Chiudi',
   },
+  waitsOn: 'Attende l’invio di #{id}, «{what}»',
 };
