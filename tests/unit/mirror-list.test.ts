@@ -124,7 +124,7 @@ describe('list: keyset paging', () => {
     expect(() => list('domains', { filters: { doNotRenew: 'yes' } })).toThrow(MirrorQueryError);
     expect(() => list('domains', { limit: 0 })).toThrow(MirrorQueryError);
     expect(() => list('domains', { limit: 1001 })).toThrow(MirrorQueryError);
-    expect(() => list('transactions', { text: 'abc' })).toThrow(/cannot be searched/);
+    expect(() => list('departments', { text: 'abc' })).toThrow(/cannot be searched/);
   });
 });
 

@@ -11,7 +11,7 @@ import { MirrorQueryError } from './query-error.js';
 import type { ResourceName, ResourceRecords } from '../../../shared/records.js';
 import { descriptorOf, type Filters, type SortField } from './resources.js';
 import { slotRowids } from './search-index.js';
-import { searchWords, wordsMatch } from './search-query.js';
+import { searchWords, textMatch } from './search-query.js';
 import { statement } from './statements.js';
 
 export const DEFAULT_PAGE_SIZE = 100;
@@ -99,13 +99,11 @@ export function listWhere<R extends ResourceName>(resource: R, query: Pick<ListQ
   if (words.length > 0) {
     // listConditions refused text for a resource that cannot be searched.
     const [first, last] = slotRowids(descriptorOf(resource).search!.slot);
-    where.add(
-      'id IN (SELECT rowid - ? FROM search_index WHERE search_index MATCH ? AND rowid BETWEEN ? AND ?)',
-      first,
-      wordsMatch(words),
-      first,
-      last,
-    );
+    for (const [table, match] of Object.entries(textMatch(words))) {
+      if (match === null) continue;
+      const index = table === 'trigram' ? 'search_trigram' : 'search_index';
+      where.add(`id IN (SELECT rowid - ? FROM ${index} WHERE ${index} MATCH ? AND rowid BETWEEN ? AND ?)`, first, match, first, last);
+    }
   }
   return where;
 }
