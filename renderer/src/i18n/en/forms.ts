@@ -110,6 +110,8 @@ export default {
     nameserverHint: 'Optional: the account’s defaults otherwise.',
     register: 'Register…',
     transfer: 'Transfer…',
+    unchecked: 'Availability was not checked (you are offline). The provider checks it when the order is sent; if it refuses, the order comes back to the Outbox to fix or discard.',
+    locked: 'The registry locks this domain against transfers ({statuses}): the provider will refuse the transfer until the current registrar lifts the lock.',
   },
   entry: {
     title: 'Fix edit #{id}',

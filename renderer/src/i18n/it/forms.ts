@@ -110,6 +110,8 @@ export default {
     nameserverHint: 'Facoltativo: altrimenti quelli predefiniti dell’account.',
     register: 'Registra…',
     transfer: 'Trasferisci…',
+    unchecked: 'La disponibilità non è stata verificata (sei offline). Il provider la verifica all’invio dell’ordine; se lo rifiuta, l’ordine torna nella posta in uscita da correggere o scartare.',
+    locked: 'Il registro blocca il trasferimento di questo dominio ({statuses}): il provider rifiuterà il trasferimento finché il registrar attuale non toglie il blocco.',
   },
   entry: {
     title: 'Correggi la modifica n. {id}',
