@@ -4,6 +4,8 @@ import type { OutboxEntry } from '../../../../shared/outbox/entry';
 export interface Summary {
   key: string;
   values: Record<string, string | number>;
+  /** The number a message with plural forms counts ("1 line | {n} lines"). */
+  count?: number;
 }
 
 const joined = (...parts: unknown[]) => parts.filter((p) => typeof p === 'string' && p.trim() !== '').join(' ');
@@ -26,7 +28,7 @@ export function entrySummary(entry: OutboxEntry): Summary {
     case 'add-ticket-reply':
       return { key, values: { id: String(entry.params.ticketid) } };
     case 'create-invoice':
-      return { key, values: { items: entry.params.items?.length ?? 0 } };
+      return { key, values: { items: entry.params.items?.length ?? 0 }, count: entry.params.items?.length ?? 0 };
     case 'add-order': {
       const p = entry.params;
       return { key, values: { what: [...(p.domain ?? []), ...(p.pid ?? []).map((pid) => `#${pid}`)].join(', ') || '—' } };

@@ -108,6 +108,7 @@ export default {
   words: {
     productType: { hostingaccount: 'Hosting account', reselleraccount: 'Reseller account', server: 'Server', other: 'Other' },
     payType: { free: 'Free', onetime: 'One time', recurring: 'Recurring' },
+    priority: { Low: 'Low', Medium: 'Medium', High: 'High' },
   },
   ref: { services: 'Service #{id}', domains: 'Domain #{id}' },
   unit: {

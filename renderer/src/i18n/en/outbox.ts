@@ -35,7 +35,7 @@ export default {
     'delete-contact': 'Contact {id}',
     'open-ticket': '{subject}',
     'add-ticket-reply': 'Reply to ticket {id}',
-    'create-invoice': 'Invoice with {items} line(s)',
+    'create-invoice': 'Invoice with {items} line | Invoice with {items} lines',
     'add-order': 'Order for {what}',
     'domain-request-epp': '{domain}',
   },

@@ -108,6 +108,7 @@ export default {
   words: {
     productType: { hostingaccount: 'Hosting', reselleraccount: 'Rivenditore', server: 'Server', other: 'Altro' },
     payType: { free: 'Gratuito', onetime: 'Una tantum', recurring: 'Ricorrente' },
+    priority: { Low: 'Bassa', Medium: 'Media', High: 'Alta' },
   },
   ref: { services: 'Servizio n. {id}', domains: 'Dominio n. {id}' },
   unit: {

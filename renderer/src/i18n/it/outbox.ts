@@ -35,7 +35,7 @@ export default {
     'delete-contact': 'Contatto {id}',
     'open-ticket': '{subject}',
     'add-ticket-reply': 'Risposta al ticket {id}',
-    'create-invoice': 'Fattura con {items} righe',
+    'create-invoice': 'Fattura con {items} riga | Fattura con {items} righe',
     'add-order': 'Ordine per {what}',
     'domain-request-epp': '{domain}',
   },
