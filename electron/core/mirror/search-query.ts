@@ -16,7 +16,10 @@ export function searchWords(text: string): string[] {
 }
 
 /** How one word is looked for: a part of a value (trigrams), the end of a value, or a word's start (short words). */
-export type WordMatch = { kind: 'part' | 'end'; text: string } | { kind: 'start'; text: string };
+export interface WordMatch {
+  kind: 'part' | 'end' | 'start';
+  text: string;
+}
 
 /** Letters, digits and private-use characters: what unicode61 keeps of a word (see record-filter.ts). */
 const EDGE = /^[^\p{L}\p{N}\p{Co}]+|[^\p{L}\p{N}\p{Co}]+$/gu;
