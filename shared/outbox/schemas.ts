@@ -11,16 +11,17 @@ import { normalizeDate } from '../dates.js';
 import { toCents } from '../money.js';
 import { ATTACHMENT_LIMITS, attachmentBytes, attachmentTypeProblem, checkMessageSize } from './attachments.js';
 import { MUTATION_KINDS, type MutationKind } from './kinds.js';
+import { ISSUE_MESSAGES } from './issue-messages.js';
 import { isLocalId, type LocalId } from './local-ids.js';
 
-const requiredOr = (message: string) => (issue: { input: unknown }) => (issue.input === undefined ? 'is required' : message);
+const requiredOr = (message: string) => (issue: { input: unknown }) => (issue.input === undefined ? ISSUE_MESSAGES.required : message);
 
-const text = z.string({ error: 'must be text' });
-const nonEmptyText = z.string({ error: requiredOr('must be text') }).trim().min(1, { error: 'must not be empty' });
-const flag = z.boolean({ error: 'must be true or false' });
-const id = z.int({ error: requiredOr('must be a whole number') }).positive({ error: 'must be above 0' });
+const text = z.string({ error: ISSUE_MESSAGES.text });
+const nonEmptyText = z.string({ error: requiredOr(ISSUE_MESSAGES.text) }).trim().min(1, { error: ISSUE_MESSAGES.notEmpty });
+const flag = z.boolean({ error: ISSUE_MESSAGES.trueOrFalse });
+const id = z.int({ error: requiredOr(ISSUE_MESSAGES.wholeNumber) }).positive({ error: ISSUE_MESSAGES.aboveZero });
 
-const REF_MESSAGE = 'must be an id (a whole number above 0) or a local id such as local:7';
+const REF_MESSAGE = ISSUE_MESSAGES.recordId;
 /** A record id on the server, or the local id of a queued create. */
 const ref = z.union(
   [
@@ -31,27 +32,27 @@ const ref = z.union(
 );
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const email = z.string({ error: 'must be text' }).trim().regex(EMAIL, { error: 'must be an e-mail address' });
-const country = z.string({ error: 'must be text' }).trim().regex(/^[A-Za-z]{2}$/, { error: 'must be a 2-letter ISO country code' });
+const email = z.string({ error: ISSUE_MESSAGES.text }).trim().regex(EMAIL, { error: ISSUE_MESSAGES.email });
+const country = z.string({ error: ISSUE_MESSAGES.text }).trim().regex(/^[A-Za-z]{2}$/, { error: ISSUE_MESSAGES.country });
 
 const isoDate = z
-  .string({ error: 'must be a date YYYY-mm-dd' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date written YYYY-mm-dd' })
-  .refine((value) => normalizeDate(value) === value, { error: 'must be a real calendar date' });
+  .string({ error: ISSUE_MESSAGES.date })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: ISSUE_MESSAGES.dateWritten })
+  .refine((value) => normalizeDate(value) === value, { error: ISSUE_MESSAGES.realDate });
 
-const MONEY = 'must be an amount with at most two decimals, e.g. 12.50';
+const MONEY = ISSUE_MESSAGES.money;
 const amount = z
   .union([z.string({ error: MONEY }), z.number({ error: MONEY })], { error: requiredOr(MONEY) })
   .refine(isMoney, { error: MONEY });
 
-const taxRate = z.number({ error: 'must be a percentage' }).min(0, { error: 'must be at least 0' }).max(100, { error: 'must be at most 100' });
+const taxRate = z.number({ error: ISSUE_MESSAGES.percentage }).min(0, { error: ISSUE_MESSAGES.atLeastZero }).max(100, { error: ISSUE_MESSAGES.atMost100 });
 
 /** Custom field values keyed by the custom field's id. */
 const customFields = z.record(z.string().regex(/^\d+$/, { error: 'keys must be custom field ids' }), text, {
   error: 'must map custom field ids to text',
 });
 
-const FILE_NAME = 'must be a file name without /, \\ or |';
+const FILE_NAME = ISSUE_MESSAGES.fileName;
 const fileName = nonEmptyText.refine((name) => !/[/\\|\0]/.test(name) && name !== '.' && name !== '..', { error: FILE_NAME });
 
 /** An attachment of a queued ticket or reply, as it is stored: the bytes live in the outbox database. */
@@ -116,7 +117,7 @@ const contactFields = {
 
 const addContact = strict({ ...contactFields, tax_id: text.optional() }).superRefine((params, ctx) => {
   if (![params.firstname, params.lastname, params.companyname, params.email].some((v) => v?.trim())) {
-    ctx.addIssue({ code: 'custom', path: ['firstname'], message: 'give at least a first name, last name, company name or e-mail' });
+    ctx.addIssue({ code: 'custom', path: ['firstname'], message: ISSUE_MESSAGES.contactNamed });
   }
 });
 
@@ -153,7 +154,7 @@ const openTicket = strict({
   markdown: flag.optional(),
   customfields: customFields.optional(),
   attachments: attachments.optional(),
-  priority: z.enum(['Low', 'Medium', 'High'], { error: 'must be Low, Medium or High' }).optional(),
+  priority: z.enum(['Low', 'Medium', 'High'], { error: ISSUE_MESSAGES.priority }).optional(),
 }).superRefine((params, ctx) => {
   checkAuthor(params, ctx);
   if (params.serviceid !== undefined && params.domainid !== undefined) {

@@ -7,7 +7,7 @@ export const transactions = {
     resource: 'transactions',
     titleFields: ['transId'],
     titlePrefix: 'payment',
-    searchable: false,
+    searchable: true,
     columns: [
       { field: 'date', kind: 'datetime', width: 196, sort: 'date' },
       { field: 'description', kind: 'text', width: 300 },

@@ -1,12 +1,13 @@
 /**
- * `npm run bench [-- --json] [--rounds N] [--naive-rows N|all] [--list-pages N] [--searches N]`
+ * `npm run bench [-- --json] [--rounds N] [--naive-rows N|all] [--list-pages N] [--searches N] [--keep-mirror FILE]`
  *
  * Full sync of the sandbox's large preset over loopback, against the raw transfer of the same requests (the
  * floor) and a naive baseline, then list and search latency on the mirror the sync wrote. The sandbox and
  * every measured run are processes of their own. Progress goes to stderr; the report to stdout, and with
- * --json its last line is the figures as one JSON object. Exits 0 even when a target is missed (it says MISS).
+ * --json its last line is the figures as one JSON object; --keep-mirror copies the measured mirror file to FILE
+ * (its size is logged either way). Exits 0 even when a target is missed (it says MISS).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -25,6 +26,7 @@ interface BenchOptions {
   naiveRowsPerResource: number | null;
   listPages: number;
   searches: number;
+  keepMirror: string | undefined;
 }
 
 function parseOptions(): BenchOptions {
@@ -35,6 +37,7 @@ function parseOptions(): BenchOptions {
       'naive-rows': { type: 'string', default: '1000' },
       'list-pages': { type: 'string', default: '360' },
       searches: { type: 'string', default: '400' },
+      'keep-mirror': { type: 'string' },
     },
   });
   const count = (flag: string, text: string) => {
@@ -48,6 +51,7 @@ function parseOptions(): BenchOptions {
     naiveRowsPerResource: values['naive-rows'] === 'all' ? null : count('naive-rows', values['naive-rows']),
     listPages: count('list-pages', values['list-pages']),
     searches: count('searches', values.searches),
+    keepMirror: values['keep-mirror'],
   };
 }
 
@@ -97,10 +101,13 @@ async function measure(server: SandboxProcess, dir: string, bundle: string, opti
   log(`naive baseline (${share})…`);
   const naive = await runWorker(bundle, { kind: 'naive', sandbox, dbPath: join(dir, 'naive.sqlite'), rowsPerResource: options.naiveRowsPerResource });
 
+  const mirrorPath = join(dir, `sync-${options.rounds}.sqlite`);
+  log(`mirror file: ${(statSync(mirrorPath).size / 1024 / 1024).toFixed(1)} MB`);
+  if (options.keepMirror !== undefined) copyFileSync(mirrorPath, options.keepMirror);
   log('list and search latency…');
   const queries = await runWorker(bundle, {
     kind: 'queries',
-    mirrorPath: join(dir, `sync-${options.rounds}.sqlite`),
+    mirrorPath,
     today: TODAY,
     listPages: options.listPages,
     searches: options.searches,

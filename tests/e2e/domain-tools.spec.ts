@@ -8,7 +8,9 @@ import type { Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import type { Cached } from '../../shared/contract';
 import type { EppResult, Domain } from '../../shared/models';
+import { mkdirSync } from 'node:fs';
 import { deskCall } from './fixtures/desk-call';
+import { invoke } from './fixtures/page-bridge';
 import { expect, openApp, setFaults, test } from './fixtures/web-host';
 
 const tool = (page: Page, name: string) => page.getByRole('region', { name });
@@ -121,6 +123,59 @@ test('offline, whois says it needs the network; an answer fetched before is serv
     await expect(availability.getByTestId('availability')).toBeVisible();
     await availability.getByRole('button', { name: 'Refresh Availability and prices' }).click();
     await expect(availability.getByTestId('stale')).toBeVisible();
+  } finally {
+    await setFaults(webHost.sandbox!, { reset: 0 });
+  }
+});
+
+test('a transfer is offered with a warning when the registry locks the domain, its status shown', async ({ page }) => {
+  await checkDomain(page, 'example.com');
+  const availability = tool(page, 'Availability and prices');
+  await expect(availability.getByTestId('availability')).toContainText('Registered');
+  await expect(availability.getByTestId('transfer-lock')).toContainText('clientTransferProhibited');
+  await availability.getByRole('button', { name: 'Transfer…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Transfer example.com' });
+  await expect(dialog.getByTestId('order-locked')).toContainText('clientTransferProhibited');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+});
+
+test('offline, a domain can still be registered or transferred, with a plain warning; the order is queued', async ({ page, webHost }) => {
+  const screens = process.env.SCREENS_DIR ?? 'test-results/screens';
+  mkdirSync(screens, { recursive: true });
+  const name = 'offline-order-7312.com';
+  await setFaults(webHost.sandbox!, { reset: 1 });
+  try {
+    await checkDomain(page, name);
+    const availability = tool(page, 'Availability and prices');
+    await expect(availability.getByRole('alert')).toContainText('Checking availability needs the network.');
+    const offer = availability.getByTestId('order-offline');
+    await expect(offer).toContainText('availability will be checked when the order is sent');
+    await expect(offer.getByRole('button', { name: 'Transfer…' })).toBeVisible();
+    for (const [language, scheme] of [['en', 'light'], ['en', 'dark'], ['it', 'light'], ['it', 'dark']] as const) {
+      // The page reads the settings when it starts: set, then reload (the address keeps the domain).
+      await invoke(page, 'settings.set', { language, theme: scheme });
+      await page.reload();
+      await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expect(page.getByTestId('order-offline')).toBeVisible();
+      await page.screenshot({ path: `${screens}/check-domain-offline-${language}-${scheme}.png` });
+    }
+    await invoke(page, 'settings.set', { language: 'en', theme: 'system' });
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+
+    await offer.getByRole('button', { name: 'Register…' }).click();
+    const dialog = page.getByRole('dialog', { name: `Register ${name}` });
+    await expect(dialog.getByTestId('order-unchecked')).toContainText('Availability was not checked');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.screenshot({ path: `${screens}/domain-order-offline-dark.png` });
+    await page.emulateMedia({ colorScheme: 'light' });
+    const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Place order' }).click();
+    await expect(dialog).toBeHidden();
+    const queued = await invoke(page, 'outbox.list', { kind: 'add-order' });
+    expect(queued.some((entry) => JSON.stringify(entry.params).includes(name))).toBe(true);
   } finally {
     await setFaults(webHost.sandbox!, { reset: 0 });
   }

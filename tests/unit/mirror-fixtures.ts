@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Announcement, Contact, Domain, Order, Service, Ticket, Transaction } from '../../shared/models.js';
+import type { Announcement, ClientDetails, ClientDetailsResult, Contact, Domain, Order, Service, Ticket, Transaction } from '../../shared/models.js';
 import { Mirror, type MirrorOptions } from '../../electron/core/mirror/index.js';
 
 /** A fresh temp directory per call; `cleanup` removes it. */
@@ -96,5 +96,22 @@ export function announcement(id: number, fields: Partial<Announcement> = {}): An
     id, date: '2026-11-01 08:00:00', title: `News ${id}`, announcement: '<p>text</p>', published: true, parentId: null,
     language: '', createdAt: '2026-11-01 08:00:00', updatedAt: '2026-11-01 08:00:00',
     ...fields,
+  };
+}
+
+/** The account's client record (its stats left out, as a sync without them would store it). */
+export function clientRecord(fields: Partial<ClientDetails> = {}): ClientDetailsResult {
+  return {
+    client: {
+      userId: 1, id: 1, uuid: 'c0ffee00-0000-4000-8000-000000000001', firstName: 'Ada', lastName: 'Reseller', fullName: '',
+      companyName: '', email: 'ada@reseller.test', address1: '', address2: '', city: '', fullState: '', state: '', postcode: '',
+      countryCode: 'IT', country: 'IT', countryName: 'Italy', stateCode: '', phoneNumber: '', phoneCc: '', phoneNumberFormatted: '',
+      billingCid: null, notes: '', twoFaEnabled: false, currency: 1, currencyCode: 'EUR', defaultGateway: '', groupId: null,
+      status: 'Active', credit: null, taxExempt: false, lateFeeOverride: false, overrideDueNotices: false, separateInvoices: false,
+      disableAutoCc: false, emailOptOut: false, marketingEmailsOptIn: false, overrideAutoClose: false, allowSingleSignOn: false,
+      language: '', lastLogin: '',
+      ...fields,
+    },
+    stats: null,
   };
 }

@@ -8,6 +8,10 @@ import {
   type SortDirection,
   type SortField,
 } from '../../electron/core/mirror/index.js';
+import { RESOURCE_NAMES } from '../../shared/records.js';
+import { stretchesAfter, wholeOrder } from '../../electron/core/mirror/cursor.js';
+import { pageSql } from '../../electron/core/mirror/list-query.js';
+import { descriptorOf } from '../../electron/core/mirror/resources.js';
 import { contact, domain, openMirror, order, tempDir, ticket, transaction } from './mirror-fixtures.js';
 
 let mirror: Mirror;
@@ -38,7 +42,10 @@ afterAll(() => {
   cleanup();
 });
 
-/** The order SQLite should produce: NULL lowest, NOCASE on names, id as the tie-breaker, all reversed for desc. */
+/**
+ * The order a list shows: NOCASE on names, id as the tie-breaker, reversed for desc, and the rows with no value
+ * last in both directions (issue 22 item 17: domains with no expiry date came first).
+ */
 function expectedOrder(field: SortField<'domains'>, dir: SortDirection, rows: Domain[] = DOMAINS): number[] {
   const key = (d: Domain): string | number | null => {
     switch (field) {
@@ -53,15 +60,12 @@ function expectedOrder(field: SortField<'domains'>, dir: SortDirection, rows: Do
   };
   const compare = (a: Domain, b: Domain) => {
     const [ka, kb] = [key(a), key(b)];
-    if (ka !== kb) {
-      if (ka === null) return -1;
-      if (kb === null) return 1;
-      return ka < kb ? -1 : 1;
-    }
+    if (ka !== kb) return ka! < kb! ? -1 : 1;
     return a.id - b.id;
   };
-  const sorted = [...rows].sort(compare);
-  return (dir === 'asc' ? sorted : sorted.reverse()).map((d) => d.id);
+  const valued = rows.filter((d) => key(d) !== null).sort(compare);
+  const empty = rows.filter((d) => key(d) === null).sort((a, b) => a.id - b.id);
+  return (dir === 'asc' ? [...valued, ...empty] : [...valued.reverse(), ...empty.reverse()]).map((d) => d.id);
 }
 
 function walk(query: ListQuery<'domains'>): { ids: number[]; totals: number[]; pages: number } {
@@ -101,6 +105,36 @@ describe('list: keyset paging', () => {
     expect(totals.every((t) => t === active.length)).toBe(true);
   });
 
+  it('puts the rows with no value last, ascending and descending', () => {
+    for (const dir of ['asc', 'desc'] as const) {
+      const rows = mirror.list('domains', { sort: { field: 'expiryDate', dir }, limit: 1000 }).rows;
+      const firstEmpty = rows.findIndex((d) => d.expiryDate === null);
+      expect(firstEmpty, dir).toBe(DOMAINS.filter((d) => d.expiryDate !== null).length);
+      expect(rows.slice(firstEmpty).every((d) => d.expiryDate === null), dir).toBe(true);
+    }
+  });
+
+  it('reads every stretch of every sort through its index, never sorting the table', () => {
+    for (const resource of RESOURCE_NAMES) {
+      const { table, sort } = descriptorOf(resource);
+      for (const [field, column] of Object.entries(sort)) {
+        for (const dir of ['asc', 'desc'] as const) {
+          const cursor = { value: column === 'id' ? 1 : 'x', id: 1 };
+          for (const [clause] of [...wholeOrder(column), ...stretchesAfter(column, dir, cursor), ...stretchesAfter(column, dir, { value: null, id: 1 })]) {
+            const plan = mirror.db
+              .prepare(`EXPLAIN QUERY PLAN ${pageSql(table, column, dir, [clause])}`)
+              .all(...Array.from(clause.matchAll(/\?/g), () => cursor.value), 10) as { detail: string }[];
+            const details = plan.map((step) => step.detail).join('; ');
+            const what = `${resource} ${field} ${dir}: ${clause}`;
+            expect(details, what).not.toMatch(/TEMP B-TREE/);
+            // By id, the table itself is in order (its rowid); by any other column, that column's index.
+            if (column !== 'id') expect(details, what).toMatch(/USING (COVERING )?INDEX/);
+          }
+        }
+      }
+    }
+  });
+
   it('uses the resource default sort when none is given', () => {
     expect(walk({ limit: 10 }).ids).toEqual(expectedOrder('domainName', 'asc'));
   });
@@ -124,7 +158,7 @@ describe('list: keyset paging', () => {
     expect(() => list('domains', { filters: { doNotRenew: 'yes' } })).toThrow(MirrorQueryError);
     expect(() => list('domains', { limit: 0 })).toThrow(MirrorQueryError);
     expect(() => list('domains', { limit: 1001 })).toThrow(MirrorQueryError);
-    expect(() => list('transactions', { text: 'abc' })).toThrow(/cannot be searched/);
+    expect(() => list('departments', { text: 'abc' })).toThrow(/cannot be searched/);
   });
 });
 

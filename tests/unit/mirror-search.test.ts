@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MirrorQueryError, type Mirror } from '../../electron/core/mirror/index.js';
-import { announcement, contact, domain, openMirror, order, service, tempDir, ticket } from './mirror-fixtures.js';
+import { announcement, clientRecord, contact, domain, openMirror, order, service, tempDir, ticket, transaction } from './mirror-fixtures.js';
 
 let mirror: Mirror;
 let cleanup: () => void;
@@ -24,6 +24,76 @@ beforeAll(() => {
   mirror.applySnapshot('services', [service(40, { name: 'Reseller Gold', domain: 'gold-host.net', username: 'goldadmin' })]);
   mirror.applySnapshot('announcements', [announcement(50, { title: 'Scheduled maintenance on Saturday' })]);
 });
+
+/** What issue 22 item 16 saw search miss, each in a mirror file of its own (the names would find one another). */
+describe('search finds any part of a name', () => {
+  let missed: Mirror;
+  let done: () => void;
+  beforeAll(() => {
+    const temp = tempDir();
+    done = temp.cleanup;
+    missed = openMirror(temp.dir);
+    missed.applySnapshot('domains', [
+      domain(1, { domainName: 'cloudhappy.store' }),
+      domain(2, { domainName: 'thecoastalalpine.com' }),
+      domain(3, { domainName: 'dentalhappy.com' }),
+      domain(4, { domainName: 'bakery.de' }),
+      domain(5, { domainName: 'studio.dev' }),
+    ]);
+    missed.applySnapshot('client', [clientRecord({ firstName: 'Zoë', lastName: 'Müller', companyName: 'Zoë Hosting', city: 'Köln' })]);
+    missed.applySnapshot('contacts', [contact(10, { firstName: 'Piero', lastName: 'Rossi', city: 'Reggio Emilia' })]);
+    missed.applySnapshot('transactions', [transaction(20, { transId: 'TXN-8F3K29QZ' })]);
+  });
+  afterAll(() => {
+    missed.close();
+    done();
+  });
+  const hits = (text: string) => missed.search(text).map((hit) => `${hit.resource}:${hit.id}`);
+
+  it('the middle or the end of a domain name', () => {
+    expect(hits('happy')).toEqual(expect.arrayContaining(['domains:1', 'domains:3']));
+    expect(hits('happy')).toHaveLength(2);
+    expect(hits('coastal')).toEqual(['domains:2']);
+    expect(hits('COASTALALP')).toEqual(['domains:2']);
+    expect(hits('happy.store')).toEqual(['domains:1']);
+  });
+
+  it('a query starting with a dot is the end of a name: .de is bakery.de, not dentalhappy.com nor studio.dev', () => {
+    expect(hits('.de')).toEqual(['domains:4']);
+    expect(hits('.com')).toEqual(expect.arrayContaining(['domains:2', 'domains:3']));
+    expect(hits('.com')).toHaveLength(2);
+    expect(hits('.dev')).toEqual(['domains:5']);
+    expect(hits('y.de')).toEqual(['domains:4']);
+  });
+
+  it('the account holder, by name with or without diacritics, by company and city', () => {
+    for (const text of ['Müller', 'muller', 'MULLER', 'Zoë', 'zoe', 'ller', 'zoe hosting', 'koln', 'Köln']) expect(hits(text), text).toEqual(['client:1']);
+    expect(missed.search('muller')[0]).toMatchObject({ resource: 'client', id: 1, title: 'Zoë Müller' });
+  });
+
+  it("a contact's city and a payment's transaction id, whole or in part", () => {
+    expect(hits('reggio')).toEqual(['contacts:10']);
+    expect(hits('emilia')).toEqual(['contacts:10']);
+    expect(hits('TXN-8F3K29QZ')).toEqual(['transactions:20']);
+    expect(hits('8f3k')).toEqual(['transactions:20']);
+    expect(missed.search('8f3k')[0]).toMatchObject({ title: 'TXN-8F3K29QZ' });
+  });
+
+  it('words of one or two characters match the start of a word', () => {
+    expect(hits('st').sort()).toEqual(['domains:1', 'domains:5']); // cloudhappy.store, studio.dev
+    expect(hits('pp')).toEqual([]);
+    expect(hits('d')).toEqual(expect.arrayContaining(['domains:3', 'domains:5']));
+    expect(hits('de')).toEqual(expect.arrayContaining(['domains:3', 'domains:4', 'domains:5']));
+    expect(hits('de happy')).toEqual(['domains:3']);
+  });
+
+  it('a list\'s text filter finds the same', () => {
+    expect(missed.list('domains', { text: 'happy' }).rows.map((d) => d.domainName).sort()).toEqual(['cloudhappy.store', 'dentalhappy.com']);
+    expect(missed.list('domains', { text: '.de' }).rows.map((d) => d.domainName)).toEqual(['bakery.de']);
+    expect(missed.list('contacts', { text: 'emilia' }).total).toBe(1);
+    expect(missed.list('transactions', { text: '8f3k' }).total).toBe(1);
+  });
+});
 afterAll(() => {
   mirror.dispose();
   cleanup();
@@ -41,8 +111,8 @@ describe('search', () => {
     expect(found('my-shop.co.uk')).toEqual(['domains:2']);
   });
 
-  it('does not match the middle of a word, nor an out-of-order name', () => {
-    expect(found('ample')).toEqual([]);
+  it('matches the middle of a word, not an out-of-order name', () => {
+    expect(found('ample')).toEqual(['domains:1', 'contacts:11']);
     expect(found('com.example')).toEqual([]);
   });
 

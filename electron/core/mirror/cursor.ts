@@ -36,17 +36,19 @@ export function decodeCursor(cursor: string, field: string, dir: SortDirection):
 export type Clause = [sql: string, values: SqlValue[]];
 
 /**
- * The rows after a position in `ORDER BY column dir, id dir`, as consecutive stretches of that order, each a
- * plain index range (an OR of both would make SQLite scan the index from the start). SQLite sorts NULL
- * lowest: NULL rows come first ascending and last descending.
+ * A list's whole order, `ORDER BY column dir, id dir` with the rows whose column is empty (NULL) last in both
+ * directions, as consecutive stretches, each a plain index range (an OR of them, or an `ORDER BY column IS
+ * NULL`, would make SQLite scan the index from the start or sort the table): the values, then the empty ones.
  */
+export function wholeOrder(column: string): Clause[] {
+  return [[`${column} IS NOT NULL`, []], [`${column} IS NULL`, []]];
+}
+
+/** The stretches of wholeOrder after a position in it. */
 export function stretchesAfter(column: string, dir: SortDirection, { value, id }: CursorPosition): Clause[] {
-  if (dir === 'asc') {
-    return value === null
-      ? [[`${column} IS NULL AND id > ?`, [id]], [`${column} IS NOT NULL`, []]]
-      : [[`(${column}, id) > (?, ?)`, [value, id]]];
-  }
+  const after = dir === 'asc' ? '>' : '<';
+  // A row value compared with NULL is NULL: the first stretch holds no empty value.
   return value === null
-    ? [[`${column} IS NULL AND id < ?`, [id]]]
-    : [[`(${column}, id) < (?, ?)`, [value, id]], [`${column} IS NULL`, []]];
+    ? [[`${column} IS NULL AND id ${after} ?`, [id]]]
+    : [[`(${column}, id) ${after} (?, ?)`, [value, id]], [`${column} IS NULL`, []]];
 }

@@ -1,9 +1,10 @@
 /**
- * Filtered, sorted lists with keyset paging: `ORDER BY <sort column>, id` and, for the next page, the rows
- * after the previous page's last (sort value, id). No OFFSET, so a page costs the same wherever it is.
+ * Filtered, sorted lists with keyset paging: `ORDER BY <sort column>, id`, empty values last in both directions,
+ * and, for the next page, the rows after the previous page's last (sort value, id). No OFFSET, so a page costs
+ * the same wherever it is.
  */
 import type { Database } from 'better-sqlite3';
-import { decodeCursor, encodeCursor, stretchesAfter, type Clause } from './cursor.js';
+import { decodeCursor, encodeCursor, stretchesAfter, wholeOrder, type Clause } from './cursor.js';
 import type { SortDirection, SqlValue } from './descriptor.js';
 import { addCondition, filterCondition, Where, type Condition } from './filters.js';
 import type { ListPage } from '../../../shared/queries.js';
@@ -11,7 +12,7 @@ import { MirrorQueryError } from './query-error.js';
 import type { ResourceName, ResourceRecords } from '../../../shared/records.js';
 import { descriptorOf, type Filters, type SortField } from './resources.js';
 import { slotRowids } from './search-index.js';
-import { searchWords, wordsMatch } from './search-query.js';
+import { searchWords, textMatch } from './search-query.js';
 import { statement } from './statements.js';
 
 export const DEFAULT_PAGE_SIZE = 100;
@@ -50,14 +51,13 @@ export function listRows<R extends ResourceName>(
   const table = descriptor.table;
   const total = statement(db, `SELECT COUNT(*) FROM ${table} ${where.sql}`).pluck().get(...where.values) as number;
 
-  // Without a cursor the whole order is one stretch; after one, the stretches that follow it, filled in turn.
-  const stretches: Clause[] = query.after ? stretchesAfter(column, dir, decodeCursor(query.after, field, dir)) : [['1', []]];
+  // The stretches of the order (after the cursor, if any), filled in turn.
+  const stretches: Clause[] = query.after ? stretchesAfter(column, dir, decodeCursor(query.after, field, dir)) : wholeOrder(column);
   const rows: [number, string, SqlValue][] = [];
   for (const [clause, values] of stretches) {
     const wanted = limit + 1 - rows.length;
     if (wanted <= 0) break;
-    const sql = `SELECT id, json, ${column} FROM ${table} WHERE ${[...where.clauses, clause].join(' AND ')}
-      ORDER BY ${column} ${dir}, id ${dir} LIMIT ?`;
+    const sql = pageSql(table, column, dir, [...where.clauses, clause]);
     rows.push(...(statement(db, sql).raw().all(...where.values, ...values, wanted) as [number, string, SqlValue][]));
   }
 
@@ -68,6 +68,11 @@ export function listRows<R extends ResourceName>(
     nextCursor: rows.length > limit && last ? encodeCursor(field, dir, { id: last[0], value: last[2] }) : null,
     total,
   };
+}
+
+/** One stretch of a page: its rows (id, json, sort value) meeting `clauses`, in the list's order, `LIMIT ?`. */
+export function pageSql(table: string, column: string, dir: SortDirection, clauses: readonly string[]): string {
+  return `SELECT id, json, ${column} FROM ${table} WHERE ${clauses.join(' AND ')} ORDER BY ${column} ${dir}, id ${dir} LIMIT ?`;
 }
 
 /** A list's filters and text, checked: the conditions its rows meet and the words they must be found by. */
@@ -99,13 +104,11 @@ export function listWhere<R extends ResourceName>(resource: R, query: Pick<ListQ
   if (words.length > 0) {
     // listConditions refused text for a resource that cannot be searched.
     const [first, last] = slotRowids(descriptorOf(resource).search!.slot);
-    where.add(
-      'id IN (SELECT rowid - ? FROM search_index WHERE search_index MATCH ? AND rowid BETWEEN ? AND ?)',
-      first,
-      wordsMatch(words),
-      first,
-      last,
-    );
+    for (const [table, match] of Object.entries(textMatch(words))) {
+      if (match === null) continue;
+      const index = table === 'trigram' ? 'search_trigram' : 'search_index';
+      where.add(`id IN (SELECT rowid - ? FROM ${index} WHERE ${index} MATCH ? AND rowid BETWEEN ? AND ?)`, first, match, first, last);
+    }
   }
   return where;
 }

@@ -3,8 +3,9 @@
  * Conditions of filters.ts, the same search words and terms), for records that are not rows of the mirror as
  * stored: queued creates, and mirror rows with pending edits laid over them. Where SQLite's rules matter they
  * are followed: NULL matches nothing, a column's affinity converts the value compared with it, text compares by
- * UTF-8 bytes (ASCII case folded on NOCASE columns), and the search index's tokenizer (unicode61,
- * remove_diacritics 2) is reproduced for Latin, Greek, Cyrillic and the like. Unit tests hold JS and SQL to the
+ * UTF-8 bytes (ASCII case folded on NOCASE columns), and the search index's tokenizers (trigram with
+ * remove_diacritics 1, and unicode61 with remove_diacritics 2) are reproduced for Latin, Greek, Cyrillic and the
+ * like. Unit tests hold JS and SQL to the
  * same answers.
  */
 import type { ResourceName, ResourceRecords } from '../../../shared/records.js';
@@ -12,8 +13,8 @@ import type { SearchHeading, SqlValue } from './descriptor.js';
 import type { Condition } from './filters.js';
 import { listConditions, type ListQuery } from './list-query.js';
 import { descriptorOf } from './resources.js';
-import { searchText } from './search-index.js';
-import { searchWords } from './search-query.js';
+import { searchText, trigramDocument } from './search-index.js';
+import { searchWords, wordMatch } from './search-query.js';
 
 /** A record as the resource's descriptor reads it (its id aside: no column or search term reads the id). */
 type RecordLike = object;
@@ -116,16 +117,23 @@ const DECIMAL = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/;
 
 const asciiLower = (text: string) => text.replace(/[A-Z]+/g, (s) => s.toLowerCase());
 
-// ---- the text filter: FTS5 prefix phrases over the resource's search terms ----
+// ---- the text filter: the search index's matches (search-query.ts) over the resource's search terms ----
 
-/** Found when each word, as a phrase whose last token may be a prefix, occurs in the record's search terms. */
+/**
+ * Found when each word matches the record's search terms as search-query.ts looks for it: a part of the folded
+ * document (trigram table), or a phrase whose last token may be a prefix among its tokens (unicode61 table).
+ */
 function textTest(resource: ResourceName, words: readonly string[]): RecordTest {
   const search = descriptorOf(resource).search;
   if (!search) throw new Error(`${resource} cannot be searched`);
-  const phrases = words.map(tokens);
+  const matches = words.map(wordMatch);
   return (record) => {
-    const document = tokens(searchText(search.terms(record as never)));
-    return phrases.every((phrase) => occurs(phrase, document));
+    const text = searchText(search.terms(record as never));
+    const folded = trigramFold(trigramDocument(text));
+    const document = tokens(text);
+    return matches.every((match) =>
+      match.kind === 'start' ? occurs(tokens(match.text), document) : folded.includes(trigramFold(match.kind === 'end' ? `${match.text} ` : match.text)),
+    );
   };
 }
 
@@ -166,4 +174,11 @@ function fold(char: string): string {
   const upper = char.toUpperCase();
   const lower = [...upper].length === 1 ? upper.toLowerCase() : char.toLowerCase();
   return LATIN.test(char) ? lower.normalize('NFD').replace(/[\u0300-\u036f]/g, '') : lower;
+}
+
+/** A text as the trigram tokenizer with remove_diacritics 1 compares it: each character folded, diacritics dropped. */
+function trigramFold(text: string): string {
+  let folded = '';
+  for (const char of text) if (!DIACRITIC.test(char)) folded += TOKEN_CHAR.test(char) ? fold(char) : char.toLowerCase();
+  return folded;
 }

@@ -1,7 +1,9 @@
 /**
- * The one full-text index over every searchable resource. A document's rowid is its resource's slot times
- * 2^40 plus the record id, so a record's document is found (and replaced) by rowid, and one resource's
- * documents are a rowid range.
+ * The full-text index over every searchable resource, in two FTS5 tables holding the same documents (migration
+ * 6): `search_trigram` (trigram tokenizer: any part of a value of three or more characters, diacritics folded)
+ * and `search_index` (unicode61 words with 1- and 2-character prefix indexes, for the words too short for
+ * trigrams). A document's rowid is its resource's slot times 2^40 plus the record id, so a record's document is
+ * found (and replaced) by rowid, and one resource's documents are a rowid range.
  */
 import type { Database, Statement } from 'better-sqlite3';
 import type { ResourceName } from '../../../shared/records.js';
@@ -36,27 +38,44 @@ export function searchText(terms: readonly (string | null | undefined)[]): strin
   return terms.filter(Boolean).join(' ');
 }
 
+/**
+ * A document as the trigram table takes it: a space after its last value too, so that every value ends in a
+ * space and a query for the end of a name (".de", see search-query.ts) is the phrase ".de ".
+ */
+export const trigramDocument = (text: string): string => `${text} `;
+
+/** The search tables of the schema, by tokenizer (before migration 6 there is only search_index). */
+const TABLES = ['search_index', 'search_trigram'] as const;
+
+function searchTables(db: Database): string[] {
+  const present = new Set(db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").pluck().all() as string[]);
+  return TABLES.filter((table) => present.has(table));
+}
+
 export class SearchIndexWriter {
-  private readonly insert: Statement;
-  private readonly remove: Statement;
+  private readonly inserts: [table: string, Statement][];
+  private readonly removes: Statement[];
 
   constructor(db: Database) {
-    this.insert = db.prepare('INSERT INTO search_index (rowid, terms) VALUES (?, ?)');
-    this.remove = db.prepare('DELETE FROM search_index WHERE rowid = ?');
+    const tables = searchTables(db);
+    this.inserts = tables.map((table) => [table, db.prepare(`INSERT INTO ${table} (rowid, terms) VALUES (?, ?)`)]);
+    this.removes = tables.map((table) => db.prepare(`DELETE FROM ${table} WHERE rowid = ?`));
   }
 
   put(slot: number, id: number, terms: string): void {
-    this.insert.run(searchRowid(slot, id), terms);
+    const rowid = searchRowid(slot, id);
+    for (const [table, insert] of this.inserts) insert.run(rowid, table === 'search_trigram' ? trigramDocument(terms) : terms);
   }
 
   delete(slot: number, id: number): void {
-    this.remove.run(searchRowid(slot, id));
+    const rowid = searchRowid(slot, id);
+    for (const remove of this.removes) remove.run(rowid);
   }
 }
 
-/** Rebuilds the whole index from the stored records (the index is derived data). */
+/** Rebuilds the whole index (each search table the schema has) from the stored records: it is derived data. */
 export function rebuildSearchIndex(db: Database): void {
-  db.exec('DELETE FROM search_index');
+  for (const table of searchTables(db)) db.exec(`DELETE FROM ${table}`);
   const writer = new SearchIndexWriter(db);
   for (const name of SEARCHABLE.values()) {
     const descriptor = descriptorOf(name);

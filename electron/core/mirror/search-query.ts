@@ -9,25 +9,48 @@ import { statement } from './statements.js';
 
 /**
  * The words of what a user typed that search anything: split on whitespace, and words without a letter or digit
- * dropped (they would be empty phrases). Each word must match (see matchExpression).
+ * dropped (they would be empty phrases). Each word must match (see textMatch).
  */
 export function searchWords(text: string): string[] {
   return text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word));
 }
 
-/**
- * Each word becomes a quoted prefix phrase, all of them required: `exam` → `"exam"*` finds example.com,
- * `example.com` → `"example.com"*` matches the tokens example, com in a row, and quoting keeps FTS5 syntax
- * characters a user types (`-`, `:`, `(`, `"`) literal. Null when nothing searchable is left.
- */
-export function matchExpression(text: string): string | null {
-  const words = searchWords(text);
-  return words.length === 0 ? null : wordsMatch(words);
+/** How one word is looked for: a part of a value (trigrams), the end of a value, or a word's start (short words). */
+export interface WordMatch {
+  kind: 'part' | 'end' | 'start';
+  text: string;
 }
 
-/** The FTS5 query of searchWords (at least one). */
-export function wordsMatch(words: readonly string[]): string {
-  return words.map((word) => `"${word.replaceAll('"', '""')}"*`).join(' ');
+/** Letters, digits and private-use characters: what unicode61 keeps of a word (see record-filter.ts). */
+const EDGE = /^[^\p{L}\p{N}\p{Co}]+|[^\p{L}\p{N}\p{Co}]+$/gu;
+
+/**
+ * What one word looks for. Punctuation around it is dropped ("#482913" is 482913, "re:" is re), except a
+ * leading dot: ".de" is the end of a name (bakery.de, not dentalhappy.com nor foo.dev). What is left of three
+ * characters or more is any part of a value ("happy" finds cloudhappy.store); shorter, the start of a word
+ * ("de" finds dentalhappy.com and bakery.de): the trigram index cannot look for fewer than three characters.
+ */
+export function wordMatch(word: string): WordMatch {
+  const bare = word.replace(EDGE, '');
+  if (word.startsWith('.') && [...bare].length >= 2) return { kind: 'end', text: `.${bare}` };
+  return [...bare].length >= 3 ? { kind: 'part', text: bare } : { kind: 'start', text: bare };
+}
+
+const quoted = (text: string) => `"${text.replaceAll('"', '""')}"`;
+
+/**
+ * The FTS5 queries of searchWords (at least one), every word required: `trigram` for search_trigram (each part a
+ * quoted phrase, each end the phrase with the space that ends a value in its document: see trigramDocument),
+ * `words` for search_index (each short word a quoted prefix phrase). Quoting keeps FTS5 syntax characters a
+ * user types (`-`, `:`, `(`, `"`) literal. Null where no word is for that table.
+ */
+export function textMatch(words: readonly string[]): { trigram: string | null; words: string | null } {
+  const matches = words.map(wordMatch);
+  const join = (parts: string[]) => (parts.length === 0 ? null : parts.join(' '));
+  return {
+    trigram: join(matches.flatMap((m) => (m.kind === 'part' ? [quoted(m.text)] : m.kind === 'end' ? [quoted(`${m.text} `)] : []))),
+    words: join(matches.flatMap((m) => (m.kind === 'start' ? [`${quoted(m.text)}*`] : []))),
+  };
 }
 
 /**
@@ -36,11 +59,23 @@ export function wordsMatch(words: readonly string[]): string {
  * records read with one query per resource among the hits.
  */
 export function searchAll(db: Database, text: string, limit: number): SearchHit[] {
-  const match = matchExpression(text);
-  if (match === null) return [];
-  const rowids = statement(db, 'SELECT rowid FROM search_index WHERE search_index MATCH ? ORDER BY rank LIMIT ?')
-    .pluck()
-    .all(match, limit) as number[];
+  const words = searchWords(text);
+  if (words.length === 0) return [];
+  const { trigram, words: short } = textMatch(words);
+  // Ranked by the trigram table when a word is for it, the short words then a condition on its rows.
+  const rowids = (
+    trigram === null
+      ? statement(db, 'SELECT rowid FROM search_index WHERE search_index MATCH ? ORDER BY rank LIMIT ?').pluck().all(short, limit)
+      : short === null
+        ? statement(db, 'SELECT rowid FROM search_trigram WHERE search_trigram MATCH ? ORDER BY rank LIMIT ?').pluck().all(trigram, limit)
+        : statement(
+            db,
+            `SELECT rowid FROM search_trigram WHERE search_trigram MATCH ?
+               AND rowid IN (SELECT rowid FROM search_index WHERE search_index MATCH ?) ORDER BY rank LIMIT ?`,
+          )
+            .pluck()
+            .all(trigram, short, limit)
+  ) as number[];
   const hits = rowids.flatMap((rowid) => {
     const { slot, id } = splitRowid(rowid);
     const resource = SEARCHABLE.get(slot);

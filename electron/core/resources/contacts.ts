@@ -30,7 +30,7 @@ export const contacts = {
   },
   search: {
     slot: 4,
-    terms: (c) => [c.firstName, c.lastName, c.email, c.companyName],
+    terms: (c) => [c.firstName, c.lastName, c.email, c.companyName, c.city],
     heading: (c) => {
       const name = `${c.firstName} ${c.lastName}`.trim();
       return { title: name || c.companyName || c.email, subtitle: joined([c.email, name ? c.companyName : null]) };

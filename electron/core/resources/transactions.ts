@@ -1,7 +1,7 @@
 /** Transactions (payments): a paged list. */
 import { equalsText, equalsNumber, range } from '../mirror/descriptor.js';
 import type { EngineResource } from './descriptor.js';
-import { cents } from './columns.js';
+import { cents, joined } from './columns.js';
 
 export const transactions = {
   table: 'transactions',
@@ -27,6 +27,11 @@ export const transactions = {
     invoiceId: equalsNumber('invoice_id'),
     gateway: equalsText('gateway'),
     date: range('date'),
+  },
+  search: {
+    slot: 8,
+    terms: (t) => [t.transId],
+    heading: (t) => ({ title: t.transId, subtitle: joined([t.date?.slice(0, 10), t.gateway, t.amountIn]) }),
   },
   pull: { kind: 'pagedList', operation: 'get-transactions' },
 } satisfies EngineResource<'transactions'>;

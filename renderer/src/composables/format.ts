@@ -16,6 +16,16 @@ export function parseProviderDate(value: string | null | undefined): Date | null
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+/**
+ * A file size: under a kilobyte, a count of bytes in words with their plural (`bytesInWords`: Intl's short
+ * unit reads "26 byte" in English); above, Intl's kB and MB, with one decimal under 10.
+ */
+export function fileSize(size: number, locale: string, bytesInWords: (n: number) => string): string {
+  if (size < 1024) return bytesInWords(size);
+  const [unit, amount] = size < 1024 * 1024 ? (['kilobyte', size / 1024] as const) : (['megabyte', size / (1024 * 1024)] as const);
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: amount < 10 ? 1 : 0 }).format(amount);
+}
+
 function isFormattedMoney(value: unknown): value is FormattedMoney {
   return typeof value === 'object' && value !== null && 'text' in value && 'amount' in value;
 }
@@ -105,10 +115,9 @@ export function useFormat() {
     return relative.value.format(0, 'minute');
   }
 
-  /** A file size in the locale's words: 820 bytes, 14 kB, 3.2 MB. */
+  /** A file size in the locale's words: 26 bytes, 1 byte, 14 kB, 1.2 MB (see fileSize). */
   function bytes(size: number): string {
-    const [unit, amount] = size < 1024 ? (['byte', size] as const) : size < 1024 * 1024 ? (['kilobyte', size / 1024] as const) : (['megabyte', size / (1024 * 1024)] as const);
-    return new Intl.NumberFormat(locale.value, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: amount < 10 && unit !== 'byte' ? 1 : 0 }).format(amount);
+    return fileSize(size, locale.value, (n) => t('common.bytes', { n: numbers.value.format(n) }, n));
   }
 
   return { locale, none, number, money, amount, date, dateTime, bool, ago, bytes };

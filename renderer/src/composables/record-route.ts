@@ -8,7 +8,9 @@ export function screenOf(resource: ResourceName): string | null {
   return LIST_SCREENS.find((screen) => screen.resource === resource)?.name ?? null;
 }
 
+/** The client (the account holder, found by search) opens the dashboard, which shows its card. */
 export function recordRoute(resource: ResourceName, id: number | string): RouteLocationRaw | null {
+  if (resource === 'client') return { name: 'dashboard' };
   const screen = screenOf(resource);
   return screen === null ? null : { name: screen, params: { id: String(id) } };
 }

@@ -121,3 +121,36 @@ describe('entryFields / fixedParams', () => {
     expect(fixedParams(params, fields, { taxrate: 'lots' }).taxrate).toBe('lots');
   });
 });
+
+describe('engine messages in the person\'s language', () => {
+  it('every message of the catalogue has words in both languages', async () => {
+    const { ISSUE_MESSAGES } = await import('../../../shared/outbox/issue-messages');
+    const { en } = await import('../../../renderer/src/i18n/en');
+    const { it: italian } = await import('../../../renderer/src/i18n/it');
+    expect(Object.keys(en.forms.issues).sort()).toEqual(Object.keys(ISSUE_MESSAGES).sort());
+    expect(Object.keys(italian.forms.issues).sort()).toEqual(Object.keys(ISSUE_MESSAGES).sort());
+  });
+
+  it('a refusal of the engine reads in Italian under its field, the file name rule with its bar', async () => {
+    const { i18n } = await import('../../../renderer/src/i18n');
+    i18n.global.locale.value = 'it';
+    try {
+      const refusal = new DeskCallError({
+        code: 'invalid_input',
+        message: 'add-contact: email: must be an e-mail address',
+        issues: [
+          { field: 'email', message: 'must be an e-mail address' },
+          { field: 'attachments[0].name', message: 'must be a file name without /, \\ or |' },
+          { field: 'country', message: 'Invalid Country Code' },
+        ],
+      });
+      const errors = formErrors(refusal, ['email', 'attachments', 'country']);
+      expect(errors.fields.email).toBe('deve essere un indirizzo e-mail');
+      expect(errors.fields.attachments).toMatch(/: deve essere un nome di file senza \/, \\ o \|$/);
+      // The provider's own words have no key: they stay as it wrote them.
+      expect(errors.fields.country).toBe('Invalid Country Code');
+    } finally {
+      i18n.global.locale.value = 'en';
+    }
+  });
+});

@@ -2,7 +2,9 @@
  * A failed send of a form, as the form shows it: each field's message under that field, and what names no field
  * of the form (the provider's refusal, the network) above the buttons.
  */
+import { issueKey } from '../../../../shared/outbox/issue-messages';
 import { DeskCallError } from '../../bridge';
+import { i18n } from '../../i18n';
 
 export interface FormErrors {
   fields: Record<string, string>;
@@ -22,7 +24,8 @@ export function formErrors(error: unknown, known: readonly string[], say: (error
   if (!(error instanceof DeskCallError)) return { fields: {}, general: say(error), issues: [] };
   const fields: Record<string, string> = {};
   const unplaced: string[] = [];
-  for (const issue of error.issues ?? []) {
+  const issues = (error.issues ?? []).map((issue) => ({ ...issue, message: issueWords(issue.message) }));
+  for (const issue of issues) {
     const head = /^[^.[]+/.exec(issue.field)?.[0] ?? '';
     if (!known.includes(head)) {
       unplaced.push(issue.field ? `${issue.field}: ${issue.message}` : issue.message);
@@ -32,6 +35,12 @@ export function formErrors(error: unknown, known: readonly string[], say: (error
     const message = rest ? `${rest.replace(/^\./, '')}: ${issue.message}` : issue.message;
     fields[head] = fields[head] ? `${fields[head]}; ${message}` : message;
   }
-  const general = error.issues?.length ? (unplaced.length ? unplaced.join('; ') : null) : say(error);
-  return { fields, general, issues: error.issues ?? [] };
+  const general = issues.length ? (unplaced.length ? unplaced.join('; ') : null) : say(error);
+  return { fields, general, issues };
+}
+
+/** An engine message in the person's language when it has a key (shared/outbox/issue-messages.ts), else as it is. */
+export function issueWords(message: string): string {
+  const key = issueKey(message);
+  return key === null ? message : i18n.global.t(`forms.issues.${key}`);
 }

@@ -3,6 +3,7 @@ export default {
   yes: 'Yes',
   no: 'No',
   none: '—',
+  bytes: '{n} byte | {n} bytes',
   loading: 'Loading…',
   retry: 'Try again',
   cancel: 'Cancel',

@@ -41,6 +41,8 @@ export default {
     flatPrice: 'Price: {price}',
     noPrices: 'The provider sent no prices for this domain.',
     providerSays: 'The provider says: {text}',
+    orderUnchecked: 'You can order it now, with the prices last seen if any: availability will be checked when the order is sent, and a refusal comes back to the Outbox to fix.',
+    transferLocked: 'The registry locks this domain against transfers ({statuses}): a transfer is refused until its registrar lifts the lock.',
   },
   whois: {
     heading: 'Whois record',

@@ -114,6 +114,7 @@ export default {
     regYears: { 1: '1 year', 2: '2 years', 3: '3 years', 4: '4 years', 5: '5 years', 6: '6 years', 7: '7 years', 8: '8 years', 9: '9 years', 10: '10 years' },
     productType: { hostingaccount: 'Hosting account', reselleraccount: 'Reseller account', server: 'Server', other: 'Other' },
     payType: { free: 'Free', onetime: 'One time', recurring: 'Recurring' },
+    priority: { Low: 'Low', Medium: 'Medium', High: 'High' },
   },
   ref: { services: 'Service #{id}', domains: 'Domain #{id}' },
   unit: {

@@ -10,7 +10,7 @@ export default {
     add: 'Add account…',
     name: 'Name',
     actions: 'Actions',
-    open: 'Open',
+    open: 'In use',
     switch: 'Switch',
     signOut: 'Sign out',
     remove: 'Remove',

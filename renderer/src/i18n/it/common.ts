@@ -3,6 +3,7 @@ export default {
   yes: 'Sì',
   no: 'No',
   none: '—',
+  bytes: '{n} byte | {n} byte',
   loading: 'Caricamento…',
   retry: 'Riprova',
   cancel: 'Annulla',

@@ -41,6 +41,8 @@ export default {
     flatPrice: 'Prezzo: {price}',
     noPrices: 'Il provider non ha indicato prezzi per questo dominio.',
     providerSays: 'Il provider dice: {text}',
+    orderUnchecked: 'Puoi ordinarlo adesso, con gli ultimi prezzi visti se ce ne sono: la disponibilità sarà verificata all’invio dell’ordine, e un rifiuto torna nella posta in uscita da correggere.',
+    transferLocked: 'Il registro blocca il trasferimento di questo dominio ({statuses}): un trasferimento viene rifiutato finché il registrar non toglie il blocco.',
   },
   whois: {
     heading: 'Dati whois',

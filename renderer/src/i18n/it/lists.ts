@@ -114,6 +114,7 @@ export default {
     regYears: { 1: '1 anno', 2: '2 anni', 3: '3 anni', 4: '4 anni', 5: '5 anni', 6: '6 anni', 7: '7 anni', 8: '8 anni', 9: '9 anni', 10: '10 anni' },
     productType: { hostingaccount: 'Hosting', reselleraccount: 'Rivenditore', server: 'Server', other: 'Altro' },
     payType: { free: 'Gratuito', onetime: 'Una tantum', recurring: 'Ricorrente' },
+    priority: { Low: 'Bassa', Medium: 'Media', High: 'Alta' },
   },
   ref: { services: 'Servizio n. {id}', domains: 'Dominio n. {id}' },
   unit: {

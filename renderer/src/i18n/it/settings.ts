@@ -10,7 +10,7 @@ export default {
     add: 'Aggiungi account…',
     name: 'Nome',
     actions: 'Azioni',
-    open: 'Aperto',
+    open: 'In uso',
     switch: 'Passa a',
     signOut: 'Esci',
     remove: 'Rimuovi',
