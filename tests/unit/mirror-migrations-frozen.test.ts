@@ -6,11 +6,12 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MIGRATIONS } from '../../electron/core/mirror/index.js';
+import type * as Resources from '../../electron/core/mirror/resources.js';
 import { migrate, schemaVersion } from '../../electron/core/sqlite.js';
 import { contact, domain, tempDir } from './mirror-fixtures.js';
 
 vi.mock('../../electron/core/mirror/resources.js', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../electron/core/mirror/resources.js')>();
+  const actual = await importOriginal<typeof Resources>();
   // Today's descriptors, changed: every searchable resource indexes one other word.
   const descriptorOf: typeof actual.descriptorOf = (name) => {
     const descriptor = actual.descriptorOf(name);
