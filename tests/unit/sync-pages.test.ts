@@ -108,7 +108,9 @@ describe('paged pullers', () => {
       },
     };
     const { count } = await PULLERS.domains(ctx);
-    await new Promise((r) => setTimeout(r, 20));
+    // The late page has landed (and whatever it would set off has run, a turn of the event loop later).
+    await late.promise;
+    await new Promise((r) => setImmediate(r));
     expect(count).toBe(5);
     expect(handed.some(([, ids]) => ids.includes(99))).toBe(false);
     expect(recordsOf(buffer.take('domains', count))).toEqual(rows([1, 2, 3, 4, 5]));

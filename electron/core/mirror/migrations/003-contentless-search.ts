@@ -3,9 +3,11 @@
  * document's title, subtitle and terms a second time, some 11 of its 14 MB on the large demo account, and a
  * first sync spent its time writing them; a hit's title and subtitle are now made from its record
  * (search-query.ts). `contentless_delete` lets a changed or removed record's document be deleted by rowid.
+ *
+ * Frozen: the index is refilled with v2's terms (unchanged at v3) by SQL, not by today's search code.
  */
 import type { Database } from 'better-sqlite3';
-import { rebuildSearchIndex } from '../search-index.js';
+import { V2_SEARCH_TERMS, v2Rowid } from './002-search-and-runs.js';
 
 export function makeSearchIndexContentless(db: Database): void {
   db.exec(/* sql */ `
@@ -16,5 +18,7 @@ export function makeSearchIndexContentless(db: Database): void {
       content = '', contentless_delete = 1
     );
   `);
-  rebuildSearchIndex(db);
+  for (const { table, slot, terms } of V2_SEARCH_TERMS) {
+    db.exec(`INSERT INTO search_index (rowid, terms) SELECT ${v2Rowid(slot)}, ${terms} FROM ${table}`);
+  }
 }
