@@ -132,7 +132,7 @@ describe('mirror migrations', () => {
     expect(schemaVersion(mirror.db)).toBe(MIGRATIONS.at(-1)!.version);
     expect(mirror.search('ample').map((hit) => [hit.resource, hit.id])).toEqual([['domains', 7]]);
     expect(mirror.search('ex').map((hit) => [hit.resource, hit.id])).toEqual([['domains', 7]]);
-    mirror.close();
+    mirror.dispose();
   });
 
   it('reopening runs nothing again and keeps the data', () => {

@@ -45,7 +45,7 @@ describe('search finds any part of a name', () => {
     missed.applySnapshot('transactions', [transaction(20, { transId: 'TXN-8F3K29QZ' })]);
   });
   afterAll(() => {
-    missed.close();
+    missed.dispose();
     done();
   });
   const hits = (text: string) => missed.search(text).map((hit) => `${hit.resource}:${hit.id}`);
