@@ -7,16 +7,17 @@
  * - Sync and replay feed one connectivity monitor; it is what the rest of the app listens to.
  */
 import { EventEmitter } from 'node:events';
-import { mkdirSync } from 'node:fs';
 import type { AccountConfig } from '../../shared/accounts.js';
 import type { Clock, PendingTask, Timers } from '../../shared/clock.js';
 import type { OutboxEntry } from '../../shared/outbox/entry.js';
 import type { SyncProgress, SyncSummary } from '../../shared/sync.js';
 import type { SyncedResource } from '../../shared/records.js';
 import { ResellerClient, type ClientOptions } from './api/index.js';
-import { accountPaths } from './data-dir.js';
-import { Mirror } from './mirror/index.js';
-import { openOutbox, queuedInvoice, Replayer, type Outbox, type RunReport } from './outbox/index.js';
+import type { Mirror } from './mirror/index.js';
+import { queuedInvoice, Replayer, type Outbox, type RunReport } from './outbox/index.js';
+import { openAccountFiles } from './storage/account-files.js';
+import type { OutboxLedger } from './storage/outbox-file.js';
+import { storageFailureWords } from './storage/storage-words.js';
 import { ConnectivityMonitor, Syncer, SyncScheduler, type ConnectivityChange } from './sync/index.js';
 import { systemClock, systemTimers } from './system-time.js';
 import type { AtRestCipher, SecretVault } from './vault/index.js';
@@ -35,6 +36,10 @@ export interface AccountSessionOptions {
   /** The outbox's and the replay backoff's clock, and the timers of replay retries and periodic syncs: the real ones by default. */
   clock?: Clock;
   timers?: Timers;
+  /** Keeps what the outbox last held beside the account (the account store); see storage/outbox-file.ts. */
+  ledger?: OutboxLedger;
+  /** Where what went wrong in the background is said, in words (default: stderr). */
+  log?: (line: string) => void;
 }
 
 /** The sync's events under the contract's names; an outbox entry as the outbox holds it (Desk masks it). */
@@ -62,6 +67,7 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
   private readonly clock: Clock;
   private readonly timers: Timers;
   private closed = false;
+  private readonly log: (line: string) => void;
 
   constructor(
     readonly config: AccountConfig,
@@ -70,9 +76,8 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
     super();
     this.clock = options.clock ?? systemClock;
     this.timers = options.timers ?? systemTimers;
-    const paths = accountPaths(options.dataDir, config.name);
-    mkdirSync(paths.dir, { recursive: true });
-    this.mirror = Mirror.open(paths.mirror, { cipher: options.cipher });
+    this.log = options.log ?? ((line) => console.error(`reseller-desk: ${line}`));
+    ({ mirror: this.mirror, outbox: this.outbox } = openAccountFiles(config.name, { ...options, now: this.clock, log: this.log }));
     // The account's own client id and gateway from the last sync: a write sends them without asking first.
     const own = this.mirror.list('client', { limit: 1 }).rows[0]?.client;
     this.client = new ResellerClient(
@@ -80,7 +85,6 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
       options.vault,
       options.client,
     );
-    this.outbox = openOutbox(paths.outbox, { cipher: options.cipher, now: this.clock });
     this.syncer = new Syncer({ client: this.client, mirror: this.mirror, connectivity: this.connectivity });
     this.scheduler = new SyncScheduler(this.syncer, { intervalMinutes: options.syncIntervalMinutes, timers: this.timers });
     this.replayer = new Replayer(this.outbox, this.client);
@@ -91,7 +95,7 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
       this.emit('connectivity', change);
       if (change.state === 'online' && this.options.background) {
         this.outbox.wakeUp();
-        void this.replay();
+        this.inBackground(this.replay(), 'sending the queued edits');
       }
     });
     this.outbox.on('changed', (entry) => {
@@ -103,8 +107,8 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
   /** Starts background work: a sync now and on the interval, and replay of what is queued. */
   start(): void {
     if (!this.options.background) return;
-    void this.scheduler.start();
-    void this.replay();
+    this.inBackground(this.scheduler.start(), 'syncing');
+    this.inBackground(this.replay(), 'sending the queued edits');
   }
 
   setSyncInterval(minutes: number): void {
@@ -134,7 +138,18 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
   /** After a sign-in: the queue may go again. */
   resumeReplay(): void {
     this.replayer.resume();
-    if (this.options.background) void this.replay();
+    if (this.options.background) this.inBackground(this.replay(), 'sending the queued edits');
+  }
+
+  /**
+   * Runs work nobody awaits: a failure (a damaged or full disk above all) is said in words in the log, never
+   * left to end the process as an unhandled rejection (issue 24.1).
+   */
+  inBackground(work: Promise<unknown>, what: string): void {
+    work.catch((error: unknown) => {
+      const words = storageFailureWords(error, this.options.dataDir) ?? (error instanceof Error ? error.message : String(error));
+      this.log(`"${this.config.name}": ${what} failed: ${words}`);
+    });
   }
 
   async close(): Promise<void> {
@@ -156,10 +171,10 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
       confirmed += report.sent + report.reconciled;
     } while (this.replayAgain && !this.closed);
     if (this.closed) return report;
-    if (confirmed > 0 && this.options.background) void this.syncer.sync({ trigger: 'demand' });
+    if (confirmed > 0 && this.options.background) this.inBackground(this.syncer.sync({ trigger: 'demand' }), 'syncing');
     if (this.options.background && report.nextDueAt !== null && report.paused === null) {
       const wait = Math.min(Math.max(report.nextDueAt - this.clock(), 0), MAX_REPLAY_WAIT_MS);
-      this.replayTimer = this.timers.after(wait, () => void this.replay());
+      this.replayTimer = this.timers.after(wait, () => this.inBackground(this.replay(), 'sending the queued edits'));
     }
     return report;
   }

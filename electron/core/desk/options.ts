@@ -27,6 +27,8 @@ export interface DeskOptions {
   startDemoProvider?: (dataDir: string) => Promise<DemoProvider>;
   /** Overrides of the API client's retry policy, e.g. a deadline where a person waits for each command (the CLI). */
   retry?: Partial<RetryPolicy>;
+  /** Where the engine says what it did or what went wrong outside any call (a file set aside, a folder made private). Default: stderr. */
+  log?: (line: string) => void;
 }
 
 export const DEMO_ACCOUNT = 'Demo';

@@ -5,12 +5,13 @@ import { collectPages } from '../export/csv.js';
 import { DeskError } from '../desk-error.js';
 import type { HandlersOf, ParsedInput } from './handlers.js';
 import { overlaidList } from './overlaid-list.js';
+import { recoverAccountOutbox } from './outbox-recovery.js';
 import type { DeskState } from './state.js';
 
 export function outboxHandlers(state: DeskState): HandlersOf<'outbox', 'contacts.bulkUpdate'> {
   const enqueue = async (kind: MutationKind, params: AnyMutationInput) => {
     const entry = await state.current.outbox.enqueue({ kind, params } as Mutation);
-    if (state.background) void state.current.replay();
+    if (state.background) replayInBackground(state);
     return entry;
   };
   return {
@@ -26,7 +27,7 @@ export function outboxHandlers(state: DeskState): HandlersOf<'outbox', 'contacts
     'outbox.counts': () => state.current.outbox.counts(),
     'outbox.retry': ({ id }) => {
       const entry = state.current.outbox.retry(id);
-      void state.current.replay();
+      replayInBackground(state);
       return entry;
     },
     'outbox.edit': ({ id, params }) => state.current.outbox.edit(id, params as AnyMutationInput),
@@ -34,10 +35,15 @@ export function outboxHandlers(state: DeskState): HandlersOf<'outbox', 'contacts
     'outbox.markApplied': ({ id, serverId }) => {
       const entry = state.current.outbox.markApplied(id, serverId ?? null);
       // Edits that waited on it may go now.
-      void state.current.replay();
+      replayInBackground(state);
       return entry;
     },
+    'outbox.recover': ({ account }) => recoverAccountOutbox(state, account),
   };
+}
+
+function replayInBackground(state: DeskState): void {
+  state.current.inBackground(state.current.replay(), 'sending the queued edits');
 }
 
 /** As many contacts as contactIds may name. */
