@@ -85,7 +85,12 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
       options.vault,
       options.client,
     );
-    this.syncer = new Syncer({ client: this.client, mirror: this.mirror, connectivity: this.connectivity });
+    this.syncer = new Syncer({
+      client: this.client,
+      mirror: this.mirror,
+      connectivity: this.connectivity,
+      describeFailure: (error) => storageFailureWords(error, options.dataDir),
+    });
     this.scheduler = new SyncScheduler(this.syncer, { intervalMinutes: options.syncIntervalMinutes, timers: this.timers });
     this.replayer = new Replayer(this.outbox, this.client);
 

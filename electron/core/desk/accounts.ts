@@ -25,9 +25,19 @@ export function accountsHandlers(state: DeskState): HandlersOf<'accounts'> {
     'accounts.add': async (input) => {
       const { clientSecret, password, ...config } = input;
       refuseTakenName(state, config.name);
-      await storeCheckedCredentials(state, config, clientSecret, password);
-      accounts.add(config);
-      await openAccount(state, accounts.get(config.name));
+      const undo = await undoOfAdd(state, config.name);
+      try {
+        await storeCheckedCredentials(state, config, clientSecret, password);
+        // Its files first, the record last: on a full disk, the record is the one write the undo could not undo.
+        const parsed = AccountConfigSchema.parse(config);
+        await openAccount(state, parsed, false);
+        accounts.add(parsed);
+        accounts.current = parsed.name;
+        emitAccounts(state);
+      } catch (error) {
+        await undo();
+        throw error;
+      }
       return accountSummary(state, config.name);
     },
     'accounts.test': async (input) => {
@@ -68,6 +78,43 @@ function refuseTakenName(state: DeskState, name: string): void {
   if (!state.accounts.has(name)) return;
   const message = `An account named "${name}" already exists.`;
   throw new DeskError('refused', message, [{ field: 'name', message: 'is already the name of another account' }]);
+}
+
+/**
+ * What undoes an add that did not finish (issue 24.4: a full disk once left a half-added account, listed as
+ * current, that a retry said already existed): the files, keychain entries and account record it wrote, and the
+ * account that was open before, back. What was there before the add (data kept by a remove) is left as it was.
+ */
+async function undoOfAdd(state: DeskState, name: string): Promise<() => Promise<void>> {
+  const { vault, dataDir } = state.options;
+  const dir = accountPaths(dataDir, name).dir;
+  const hadDir = existsSync(dir);
+  const secrets = [CLIENT_SECRET_SECRET, PASSWORD_SECRET, REFRESH_TOKEN_SECRET, AT_REST_KEY_SECRET];
+  const before = await Promise.all(secrets.map((secret) => vault.get(name, secret)));
+  const current = state.accounts.current;
+  const open = state.session?.config.name ?? null;
+  return async () => {
+    const steps: (() => unknown)[] = [
+      () => closeSessionOf(state, name),
+      // Files first: on a full disk, the record can be rewritten once they are gone.
+      () => (hadDir ? undefined : rm(dir, { recursive: true, force: true })),
+      ...secrets.map((secret, i) => () => (before[i] === null ? vault.delete(name, secret) : vault.set(name, secret, before[i]!))),
+      () => state.accounts.has(name) && state.accounts.remove(name),
+      () => {
+        if (state.failed?.name === name) state.failed = null;
+        if (current !== null && state.accounts.has(current) && state.accounts.current !== current) state.accounts.current = current;
+      },
+      () => (open !== null && open !== name && state.session === null ? openAccount(state, state.accounts.get(open), false) : undefined),
+    ];
+    for (const step of steps) {
+      try {
+        await step();
+      } catch (error) {
+        state.log(`undoing the unfinished add of "${name}": ${(error as Error).message}`);
+      }
+    }
+    emitAccounts(state);
+  };
 }
 
 /** The connection check with the given secrets; they reach the vault only when the provider accepted them. */
