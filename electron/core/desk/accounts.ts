@@ -153,11 +153,12 @@ async function editAccount(state: DeskState, { name, clientSecret, password, ...
 async function removeAccount(state: DeskState, config: AccountConfig, { keepData, force }: { keepData: boolean; force: boolean }): Promise<void> {
   const { vault, dataDir } = state.options;
   const isOpen = state.session?.config.name === config.name;
-  const pending = isOpen ? state.current.outbox.pending().length : pendingOf(dataDir, config.name);
+  const pending = isOpen ? state.current.outbox.pending().length : pendingOf(state, config.name);
   if (pending > 0 && !force) {
     throw new DeskError('refused', `"${config.name}" has ${pending} queued edit(s) not yet sent; send or discard them first, or remove with force.`);
   }
   await closeSessionOf(state, config.name);
+  if (state.failed?.name === config.name) state.failed = null;
   for (const secret of [CLIENT_SECRET_SECRET, PASSWORD_SECRET, REFRESH_TOKEN_SECRET]) await vault.delete(config.name, secret);
   // Kept data keeps the key that opens its sealed EPP codes.
   if (!keepData) await vault.delete(config.name, AT_REST_KEY_SECRET);
@@ -169,11 +170,20 @@ async function removeAccount(state: DeskState, config: AccountConfig, { keepData
   else emitAccounts(state);
 }
 
-/** Edits not yet confirmed in the outbox of an account that is not open (counted without unsealing anything). */
-function pendingOf(dataDir: string, name: string): number {
-  const file = accountPaths(dataDir, name).outbox;
-  if (!existsSync(file)) return 0;
-  const outbox = openOutbox(file);
+/**
+ * Edits not yet confirmed in the outbox of an account that is not open (counted without unsealing anything); an
+ * outbox that cannot be opened counts as the record says it held.
+ */
+function pendingOf(state: DeskState, name: string): number {
+  const file = accountPaths(state.options.dataDir, name).outbox;
+  const recorded = state.accounts.outboxRecord(name)?.pending ?? 0;
+  if (!existsSync(file)) return recorded;
+  let outbox;
+  try {
+    outbox = openOutbox(file);
+  } catch {
+    return Math.max(recorded, 1);
+  }
   try {
     const counts = outbox.counts();
     return PENDING_STATES.reduce((sum, state) => sum + counts[state], 0);

@@ -7,6 +7,7 @@
  */
 import { existsSync, lstatSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import type { OutboxRecovery } from '../../../shared/contract.js';
 import type { Outbox } from '../outbox/index.js';
 import { PENDING_STATES } from '../../../shared/outbox/states.js';
 import { checkSqliteFile } from './file-health.js';
@@ -99,24 +100,11 @@ function keptCopy(file: string): string | null {
   return copyAside(file);
 }
 
-export interface RecoveryReport {
-  file: string;
-  /** Where the old file went; null when there was none. */
-  aside: string | null;
-  /** Entries carried into the new file, and how many of them are not yet sent. */
-  salvaged: number;
-  pending: number;
-  /** Entry ids that could not be read (lost). */
-  lost: number[];
-  /** Edits not yet sent that the record says the outbox held: what was lost of them, when more than now. */
-  heldPending: number;
-}
-
 /**
  * Moves the outbox file aside (whatever it is: a damaged file, a folder, a link) and writes the entries that can
  * be read into a new one; with no file, an empty outbox. The record then describes the new file.
  */
-export function recoverOutbox(file: string, account: string, ledger: OutboxLedger): RecoveryReport {
+export function recoverOutbox(file: string, account: string, ledger: OutboxLedger): OutboxRecovery {
   const record = ledger.outboxRecord(account);
   const present = (() => {
     try {

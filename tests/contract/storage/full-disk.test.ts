@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CLIENT_SECRET_SECRET, PASSWORD_SECRET, REFRESH_TOKEN_SECRET } from '../../../electron/core/api/index.js';
 import { Desk } from '../../../electron/core/desk/index.js';
-import type { DeskError } from '../../../electron/core/desk-error.js';
+import { callError } from '../desk/sandbox-desk.js';
 import { AT_REST_KEY_SECRET, MemoryVault } from '../../../electron/core/vault/index.js';
 import { startSandbox } from '../../../sandbox/index.js';
 import type { RunningSandbox } from '../../../sandbox/options.js';
@@ -54,15 +54,6 @@ afterAll(async () => {
 
 const connection = () => ({ baseUrl: sb.baseUrl, altBaseUrl: sb.altBaseUrl, clientId: sb.clientId, username: sb.username, clientSecret: sb.clientSecret, password: sb.password });
 
-async function failure(promise: Promise<unknown>): Promise<DeskError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as DeskError;
-  }
-  throw new Error('expected the call to fail');
-}
-
 describe.runIf(root)('a full disk (a 2 MB tmpfs; needs root to mount, skipped otherwise)', () => {
   it('account add rolls back everything it wrote, keychain entries included, and says the disk is full', async (context) => {
     if (!mounted) context.skip('mount -t tmpfs failed here (no CAP_SYS_ADMIN in this container)');
@@ -78,7 +69,7 @@ describe.runIf(root)('a full disk (a 2 MB tmpfs; needs root to mount, skipped ot
     try {
       // Room to reopen the first account, not for a new account's mirror (its schema alone takes about 900 kB).
       const filler = fill(dataDir, 300 * 1024);
-      const error = await failure(desk.call('accounts.add', { name: 'Second', ...connection() }));
+      const error = await callError(desk.call('accounts.add', { name: 'Second', ...connection() }));
       expect(error.code).toBe('disk_full');
       expect(error.message).toMatch(new RegExp(`^The disk is full \\(\\d+\\.\\d MB free at ${dataDir}\\)`));
       const accounts = await desk.call('accounts.list');

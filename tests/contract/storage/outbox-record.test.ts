@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { accountPaths } from '../../../electron/core/data-dir.js';
 import { Desk } from '../../../electron/core/desk/index.js';
-import type { DeskError } from '../../../electron/core/desk-error.js';
+import { callError } from '../desk/sandbox-desk.js';
 import { MemoryVault } from '../../../electron/core/vault/index.js';
 import { startSandbox } from '../../../sandbox/index.js';
 import type { RunningSandbox } from '../../../sandbox/options.js';
@@ -33,15 +33,6 @@ afterAll(async () => {
 const open = (dataDir: string) => Desk.open({ dataDir, vault, background: false, log: () => undefined });
 const queue = (desk: Desk, email: string) => desk.call('outbox.enqueue', { kind: 'add-contact', params: { ...A_CONTACT, email } });
 
-async function failure(promise: Promise<unknown>): Promise<DeskError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as DeskError;
-  }
-  throw new Error('expected the call to fail');
-}
-
 it('a vanished outbox, and one put back from an older copy, fail the account saying what it held', async () => {
   const dataDir = join(root, 'data');
   const { outbox } = accountPaths(dataDir, 'Main');
@@ -57,7 +48,7 @@ it('a vanished outbox, and one put back from an older copy, fail the account say
   // Put back from the older copy: one entry short.
   copyFileSync(join(root, 'older.db'), outbox);
   desk = await open(dataDir);
-  const older = await failure(desk.call('outbox.list'));
+  const older = await callError(desk.call('outbox.list'));
   expect(older.code).toBe('damaged_data');
   expect(older.message).toContain(`holds entries up to #1, but it held up to #2 (2 edits not yet sent)`);
   await desk.close();
@@ -65,7 +56,7 @@ it('a vanished outbox, and one put back from an older copy, fail the account say
   // Gone.
   rmSync(outbox);
   desk = await open(dataDir);
-  const gone = await failure(desk.call('outbox.list'));
+  const gone = await callError(desk.call('outbox.list'));
   expect(gone.message).toBe(
     `The outbox of "Main" is gone: ${outbox}. It held 2 edits not yet sent (entries up to #2). If you have a copy of the file, put it back; ` +
       'to start an empty outbox instead, losing them, run `reseller-desk outbox recover --account "Main"`.',
