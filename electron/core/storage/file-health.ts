@@ -55,6 +55,8 @@ export function checkSqliteFile(file: string): FileHealth {
     return { state: 'ok', db };
   } catch (error) {
     db?.close();
+    // Another process (the app beside the command line) holding a lock says nothing about the file: not broken.
+    if (/^SQLITE_(BUSY|LOCKED)/.test(String((error as { code?: unknown }).code))) throw error;
     return { state: 'broken', reason: (error as Error).message };
   }
 }
