@@ -12,7 +12,7 @@ import type { CommandContext, Secrets } from './cli/context.js';
 import { checkDataDir } from './cli/data-dir.js';
 import { CliDemoProvider } from './cli/demo.js';
 import { commandHelp, usage } from './cli/help.js';
-import { outboxDiscard, outboxList, outboxMarkApplied, outboxRetry, queue } from './cli/outbox.js';
+import { outboxDiscard, outboxList, outboxMarkApplied, outboxRecover, outboxRetry, queue } from './cli/outbox.js';
 import { say } from './cli/output.js';
 import { retryMessage } from './cli/progress.js';
 import { exportCommand, search, show, status } from './cli/records.js';
@@ -44,6 +44,7 @@ const RUNNERS: Record<Exclude<CommandName, 'sandbox'>, Runner> = {
   'outbox retry': outboxRetry,
   'outbox discard': outboxDiscard,
   'outbox mark-applied': outboxMarkApplied,
+  'outbox recover': outboxRecover,
   queue,
 };
 
@@ -81,6 +82,7 @@ export async function main(argv: string[]): Promise<number> {
       background: false,
       startDemoProvider: demo.start,
       retry: { deadlineMs: PROVIDER_DEADLINE_MS },
+      log: (line) => say(`reseller-desk: ${line}`),
     });
     // The sync says them on its progress line.
     if (spec.provider && command !== 'sync') desk.on('provider.retry', (r) => say(retryMessage(r)));

@@ -235,6 +235,11 @@ export const PROCEDURES = {
   'outbox.discard': procedure(z.strictObject({ id })).returns<OutboxEntry>(),
   /** A needs-review entry the user found applied on the provider (a create with the id it got there, if known). */
   'outbox.markApplied': procedure(z.strictObject({ id, serverId: id.optional() })).returns<OutboxEntry>(),
+  /**
+   * An account's outbox file that is damaged, gone or older than it was: the entries that can be read go into a
+   * new file (none when there is no file: an empty outbox), the old one is kept aside. The user's word, asked first.
+   */
+  'outbox.recover': procedure(z.strictObject({ account: AccountNameSchema })).returns<OutboxRecovery>(),
 
   'domains.whois': procedure(z.strictObject({ domain: domainName, refresh: z.boolean().optional() })).returns<Cached<WhoisResult>>(),
   'domains.whoisInfo': procedure(z.strictObject({ domain: domainName, refresh: z.boolean().optional() })).returns<Cached<WhoisInfo>>(),
@@ -299,13 +304,24 @@ export function isProcedureName(name: unknown): name is ProcedureName {
   return typeof name === 'string' && Object.hasOwn(PROCEDURES, name);
 }
 
+/** What outbox.recover did: where the old file went, the entries carried over and the ids that were lost. */
+export interface OutboxRecovery {
+  file: string;
+  aside: string | null;
+  salvaged: number;
+  pending: number;
+  lost: number[];
+  /** Edits not yet sent the account record said the outbox held before. */
+  heldPending: number;
+}
+
 /** What a failed call carries across the boundary: a code a front end can act on and a sentence for people. */
 export interface CallError {
   /**
    * newer_data: a database was written by a newer version of the app (left untouched: update the app).
    * keychain: the OS keychain refused an operation (locked, or access denied).
    */
-  code: 'invalid_input' | 'not_found' | 'refused' | 'auth' | 'offline' | 'provider' | 'newer_data' | 'keychain' | 'internal';
+  code: 'invalid_input' | 'not_found' | 'refused' | 'auth' | 'offline' | 'provider' | 'newer_data' | 'keychain' | 'damaged_data' | 'disk_full' | 'internal';
   message: string;
   /** Per-field messages for forms ("email: must be an e-mail address"). */
   issues?: { field: string; message: string }[];

@@ -113,6 +113,15 @@ export const COMMANDS = {
     summary: 'an edit to review that you found applied on the provider',
     provider: true,
   },
+  'outbox recover': {
+    words: none,
+    options: ['account', 'json'],
+    summary: 'carry on with a damaged or lost outbox: its readable entries go into a new file',
+    details:
+      'For an outbox the app reports damaged, gone or older than it was. The old file is kept aside (its name is\n' +
+      'printed); with no file left, the account starts an empty outbox and the edits it held are lost.',
+    provider: false,
+  },
   queue: {
     words: word('KIND'),
     options: ['account', 'json', 'params'],

@@ -48,6 +48,20 @@ export async function outboxMarkApplied(context: CommandContext): Promise<number
   return printEntry(context, await context.desk.call('outbox.markApplied', { id, serverId }));
 }
 
+/** `outbox recover`: works on the account's files, so the account need not open (it usually cannot). */
+export async function outboxRecover({ desk, options }: CommandContext): Promise<number> {
+  const accounts = await desk.call('accounts.list');
+  const account = options.account ?? (accounts.find((a) => a.current) ?? accounts[0])?.name;
+  if (account === undefined) throw new Error('No account yet: there is no outbox to recover.');
+  const report = await desk.callUnchecked('outbox.recover', { account });
+  print(options.json, report, () => {
+    const lost = report.lost.length === 0 ? 'none lost' : `${report.lost.length} could not be read and are lost (#${report.lost.join(', #')})`;
+    const kept = report.aside === null ? 'there was no file to keep' : `the old file is kept at ${report.aside}`;
+    return `recovered the outbox of "${account}": ${report.salvaged} entr${report.salvaged === 1 ? 'y' : 'ies'} carried over (${report.pending} not yet sent), ${lost}; ${kept}`;
+  });
+  return 0;
+}
+
 /** Queues any edit through outbox.enqueue, the procedure the app uses: the same checks, the same messages. */
 export async function queue(context: CommandContext): Promise<number> {
   const { desk, words, options } = context;

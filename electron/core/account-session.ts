@@ -7,17 +7,18 @@
  * - Sync and replay feed one connectivity monitor; it is what the rest of the app listens to.
  */
 import { EventEmitter } from 'node:events';
-import { mkdirSync } from 'node:fs';
 import type { AccountConfig } from '../../shared/accounts.js';
 import type { Clock, PendingTask, Timers } from '../../shared/clock.js';
 import type { OutboxEntry } from '../../shared/outbox/entry.js';
 import type { SyncProgress, SyncSummary } from '../../shared/sync.js';
 import type { SyncedResource } from '../../shared/records.js';
 import { ResellerClient, type ClientOptions } from './api/index.js';
-import { accountPaths } from './data-dir.js';
 import { DisposableStore } from './disposable.js';
-import { Mirror } from './mirror/index.js';
-import { openOutbox, queuedInvoice, Replayer, type Outbox, type RunReport } from './outbox/index.js';
+import type { Mirror } from './mirror/index.js';
+import { queuedInvoice, Replayer, type Outbox, type RunReport } from './outbox/index.js';
+import { openAccountFiles } from './storage/account-files.js';
+import type { OutboxLedger } from './storage/outbox-file.js';
+import { storageFailureWords } from './storage/storage-words.js';
 import { ConnectivityMonitor, Syncer, SyncScheduler, type ConnectivityChange, type ProbeSchedule } from './sync/index.js';
 import { systemClock, systemTimers } from './system-time.js';
 import type { AtRestCipher, SecretVault } from './vault/index.js';
@@ -38,6 +39,10 @@ export interface AccountSessionOptions {
   /** What now is (the mirror's, the sync's, the outbox's and the replay backoff's), and the timers of replay retries and periodic syncs: the real ones by default. */
   clock?: Clock;
   timers?: Timers;
+  /** Keeps what the outbox last held beside the account (the account store); see storage/outbox-file.ts. */
+  ledger?: OutboxLedger;
+  /** Where what went wrong in the background is said, in words (default: stderr). */
+  log?: (line: string) => void;
 }
 
 /** The sync's events under the contract's names; an outbox entry as the outbox holds it (Desk masks it). */
@@ -69,6 +74,7 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
   private readonly timers: Timers;
   /** What the session set up, ended newest first by dispose(): files, listeners, timers, and what others added. */
   private readonly disposables = new DisposableStore();
+  private readonly log: (line: string) => void;
 
   constructor(
     readonly config: AccountConfig,
@@ -78,10 +84,11 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
     this.clock = options.clock ?? systemClock;
     this.timers = options.timers ?? systemTimers;
     this.connectivity = new ConnectivityMonitor('online', () => new Date(this.clock()));
-    const paths = accountPaths(options.dataDir, config.name);
-    mkdirSync(paths.dir, { recursive: true });
+    this.log = options.log ?? ((line) => console.error(`reseller-desk: ${line}`));
+    const files = openAccountFiles(config.name, { ...options, now: this.clock, log: this.log });
+    this.mirror = this.disposables.add(files.mirror);
+    this.outbox = this.disposables.add(files.outbox);
     const now = () => new Date(this.clock());
-    this.mirror = this.disposables.add(Mirror.open(paths.mirror, { cipher: options.cipher, now }));
     // The account's own client id and gateway from the last sync: a write sends them without asking first.
     const own = this.mirror.list('client', { limit: 1 }).rows[0]?.client;
     this.client = new ResellerClient(
@@ -89,14 +96,21 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
       options.vault,
       options.client,
     );
-    this.outbox = this.disposables.add(openOutbox(paths.outbox, { cipher: options.cipher, now: this.clock }));
-    this.syncer = this.disposables.add(new Syncer({ client: this.client, mirror: this.mirror, connectivity: this.connectivity, now }));
+    this.syncer = this.disposables.add(
+      new Syncer({
+        client: this.client,
+        mirror: this.mirror,
+        connectivity: this.connectivity,
+        now,
+        describeFailure: (error) => storageFailureWords(error, options.dataDir),
+      }),
+    );
     this.scheduler = this.disposables.add(
       new SyncScheduler(this.syncer, {
         intervalMinutes: options.syncIntervalMinutes,
         timers: this.timers,
         probes: options.probes,
-        onReconnect: () => void this.reconnect(),
+        onReconnect: () => this.inBackground(this.reconnect(), 'sending the queued edits'),
       }),
     );
     // Replay's requests tell connectivity too: a send that found no network takes the app offline.
@@ -111,7 +125,7 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
       // Back from offline or failing: the scheduler calls reconnect(). Signed in again: what waited may go.
       if (change.state === 'online' && change.previous === 'signed_out' && this.options.background) {
         this.outbox.wakeUp();
-        void this.replay();
+        this.inBackground(this.replay(), 'sending the queued edits');
       }
     };
     this.connectivity.on('change', onConnectivity);
@@ -144,8 +158,8 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
   /** Starts background work: a sync now and on the interval, and replay of what is queued. */
   start(): void {
     if (!this.options.background) return;
-    void this.scheduler.start();
-    void this.replay();
+    this.inBackground(this.scheduler.start(), 'syncing');
+    this.inBackground(this.replay(), 'sending the queued edits');
   }
 
   setSyncInterval(minutes: number): void {
@@ -192,7 +206,18 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
   /** After a sign-in: the queue may go again. */
   resumeReplay(): void {
     this.replayer.resume();
-    if (this.options.background) void this.replay();
+    if (this.options.background) this.inBackground(this.replay(), 'sending the queued edits');
+  }
+
+  /**
+   * Runs work nobody awaits: a failure (a damaged or full disk above all) is said in words in the log, never
+   * left to end the process as an unhandled rejection (issue 24.1).
+   */
+  inBackground(work: Promise<unknown>, what: string): void {
+    work.catch((error: unknown) => {
+      const words = storageFailureWords(error, this.options.dataDir) ?? (error instanceof Error ? error.message : String(error));
+      this.log(`"${this.config.name}": ${what} failed: ${words}`);
+    });
   }
 
   /** Ends background work, lets go of the mirror and the outbox, and removes every listener added through listen(). */
@@ -219,10 +244,10 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
       this.connectivity.off('change', onChange);
     }
     if (this.disposables.isDisposed) return report;
-    if (confirmed > 0 && this.options.background) void this.syncer.sync({ trigger: 'demand' });
+    if (confirmed > 0 && this.options.background) this.inBackground(this.syncer.sync({ trigger: 'demand' }), 'syncing');
     if (this.options.background && report.nextDueAt !== null && report.paused === null) {
       const wait = Math.min(Math.max(report.nextDueAt - this.clock(), 0), MAX_REPLAY_WAIT_MS);
-      this.replayTimer = this.timers.after(wait, () => void this.replay());
+      this.replayTimer = this.timers.after(wait, () => this.inBackground(this.replay(), 'sending the queued edits'));
     }
     return report;
   }

@@ -8,6 +8,8 @@ import { AccountError } from './accounts/account-store.js';
 import { ApiError } from './api/index.js';
 import { MirrorQueryError } from './mirror/index.js';
 import { SchemaVersionError } from './sqlite.js';
+import { OutboxFileError } from './storage/outbox-file.js';
+import { diskFullMessage, isDamagedFile, isDiskFull } from './storage/storage-words.js';
 import { VaultError } from './vault/secret-vault.js';
 
 export class DeskError extends Error implements CallError {
@@ -27,8 +29,14 @@ export class DeskError extends Error implements CallError {
   }
 }
 
-export function toDeskError(error: unknown, procedure: string): DeskError {
+/** `dataDir`: where a full disk is measured, and a damaged file looked for. */
+export function toDeskError(error: unknown, procedure: string, dataDir?: string): DeskError {
   if (error instanceof DeskError) return error;
+  if (error instanceof OutboxFileError) return new DeskError('damaged_data', error.message);
+  if (dataDir !== undefined && isDiskFull(error)) return new DeskError('disk_full', diskFullMessage(dataDir));
+  if (isDamagedFile(error)) {
+    return new DeskError('damaged_data', `${procedure} failed: a file of the account is damaged (${(error as Error).message}). Restart the app to have it checked.`);
+  }
   if (error instanceof z.ZodError) {
     const issues = error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }));
     return new DeskError('invalid_input', `${procedure}: ${describeIssues(error)}`, issues);

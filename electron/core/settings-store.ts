@@ -1,6 +1,7 @@
 /** The app's settings, validated, in a conf file (`settings.json` of the data folder; electron-store in the shell). */
 import Conf from 'conf';
 import { DEFAULT_SETTINGS, SettingsSchema, type Settings } from '../../shared/contract.js';
+import { PRIVATE_FILE_MODE } from './storage/private-files.js';
 
 export interface SettingsStore {
   get(): Settings;
@@ -30,5 +31,5 @@ export class ValidatedSettings implements SettingsStore {
 }
 
 export function fileSettingsStore(dataDir: string): SettingsStore {
-  return new ValidatedSettings(new Conf<Settings>({ cwd: dataDir, configName: 'settings', projectName: 'reseller-desk', defaults: DEFAULT_SETTINGS }));
+  return new ValidatedSettings(new Conf<Settings>({ cwd: dataDir, configName: 'settings', projectName: 'reseller-desk', defaults: DEFAULT_SETTINGS, configFileMode: PRIVATE_FILE_MODE }));
 }

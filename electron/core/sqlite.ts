@@ -3,9 +3,9 @@
  * versioned migrations counted in `PRAGMA user_version`, each applied in its own transaction, in order.
  * Migrations are append-only: never edit a shipped one.
  */
-import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { makePrivateDir, touchPrivateFile } from './storage/private-files.js';
 
 export interface Migration {
   version: number;
@@ -53,7 +53,11 @@ export function migrate(db: Database.Database, migrations: readonly Migration[],
 }
 
 export function openSqliteFile(file: string, options: SqliteFileOptions): Database.Database {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  if (file !== ':memory:') {
+    makePrivateDir(dirname(file));
+    // Created 0600 before SQLite sees it: SQLite gives the -wal and -shm files the database file's mode.
+    touchPrivateFile(file);
+  }
   const db = new Database(file);
   try {
     // Before WAL: a page size takes only on a file not yet written, and never once the file is in WAL mode.

@@ -5,7 +5,7 @@ import { ValidatedSettings, type SettingsStore } from '../core/settings-store.js
 import type { WindowState } from './window-bounds.js';
 
 export function electronSettingsStore(): SettingsStore {
-  return new ValidatedSettings(new Store<Settings>({ name: 'settings', defaults: DEFAULT_SETTINGS }));
+  return new ValidatedSettings(new Store<Settings>({ name: 'settings', defaults: DEFAULT_SETTINGS, configFileMode: 0o600 }));
 }
 
 /** The main window's last size, position and maximized state (read back through restoreWindowState). */
@@ -15,6 +15,6 @@ export interface WindowStateStore {
 }
 
 export function windowStateStore(): WindowStateStore {
-  const store = new Store<{ window?: WindowState }>({ name: 'window-state' });
+  const store = new Store<{ window?: WindowState }>({ name: 'window-state', configFileMode: 0o600 });
   return { get: () => store.get('window'), set: (state) => store.set('window', state) };
 }

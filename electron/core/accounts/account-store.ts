@@ -4,18 +4,22 @@
  */
 import Conf from 'conf';
 import { AccountConfigSchema, describeIssues, type AccountConfig } from '../../../shared/accounts.js';
+import type { OutboxLedger, OutboxRecord } from '../storage/outbox-file.js';
+import { PRIVATE_FILE_MODE } from '../storage/private-files.js';
 
 interface AccountsFile {
   accounts: AccountConfig[];
   /** The account the app opens with. */
   current: string | null;
+  /** What each account's outbox last held, by account name (storage/outbox-file.ts). */
+  outboxes?: Record<string, OutboxRecord>;
 }
 
 export class AccountError extends Error {
   override readonly name = 'AccountError';
 }
 
-export class AccountStore {
+export class AccountStore implements OutboxLedger {
   private readonly conf: Conf<AccountsFile>;
 
   constructor(dataDir: string) {
@@ -24,6 +28,7 @@ export class AccountStore {
       configName: 'accounts',
       projectName: 'reseller-desk',
       defaults: { accounts: [], current: null },
+      configFileMode: PRIVATE_FILE_MODE,
     });
   }
 
@@ -60,6 +65,17 @@ export class AccountStore {
     this.get(name);
     this.conf.set('accounts', this.list().filter((a) => a.name !== name));
     if (this.conf.get('current') === name) this.conf.set('current', this.list()[0]?.name ?? null);
+    const { [name]: _gone, ...outboxes } = this.conf.get('outboxes') ?? {};
+    this.conf.set('outboxes', outboxes);
+  }
+
+  outboxRecord(account: string): OutboxRecord | null {
+    const record = this.conf.get('outboxes')?.[account];
+    return record && Number.isInteger(record.lastEntryId) && Number.isInteger(record.pending) ? record : null;
+  }
+
+  setOutboxRecord(account: string, record: OutboxRecord): void {
+    this.conf.set('outboxes', { ...this.conf.get('outboxes'), [account]: record });
   }
 
   get current(): string | null {

@@ -4,7 +4,8 @@ import { DeskError } from '../desk-error.js';
 import type { DeskState } from './state.js';
 
 export function accountSummaries(state: DeskState): AccountSummary[] {
-  const current = state.session?.config.name ?? null;
+  // An account that failed to open is still the current one: its commands say why they cannot run.
+  const current = state.session?.config.name ?? state.failed?.name ?? null;
   return state.accounts.list().map((a) => ({ ...a, current: a.name === current }));
 }
 
@@ -15,5 +16,5 @@ export function accountSummary(state: DeskState, name: string): AccountSummary {
 }
 
 export function emitAccounts(state: DeskState): void {
-  state.emit('accounts.changed', { accounts: accountSummaries(state), current: state.session?.config.name ?? null });
+  state.emit('accounts.changed', { accounts: accountSummaries(state), current: state.session?.config.name ?? state.failed?.name ?? null });
 }

@@ -25,9 +25,19 @@ export function accountsHandlers(state: DeskState): HandlersOf<'accounts'> {
     'accounts.add': async (input) => {
       const { clientSecret, password, ...config } = input;
       refuseTakenName(state, config.name);
-      await storeCheckedCredentials(state, config, clientSecret, password);
-      accounts.add(config);
-      await openAccount(state, accounts.get(config.name));
+      const undo = await undoOfAdd(state, config.name);
+      try {
+        await storeCheckedCredentials(state, config, clientSecret, password);
+        // Its files first, the record last: on a full disk, the record is the one write the undo could not undo.
+        const parsed = AccountConfigSchema.parse(config);
+        await openAccount(state, parsed, false);
+        accounts.add(parsed);
+        accounts.current = parsed.name;
+        emitAccounts(state);
+      } catch (error) {
+        await undo();
+        throw error;
+      }
       return accountSummary(state, config.name);
     },
     'accounts.test': async (input) => {
@@ -70,6 +80,43 @@ function refuseTakenName(state: DeskState, name: string): void {
   throw new DeskError('refused', message, [{ field: 'name', message: 'is already the name of another account' }]);
 }
 
+/**
+ * What undoes an add that did not finish (issue 24.4: a full disk once left a half-added account, listed as
+ * current, that a retry said already existed): the files, keychain entries and account record it wrote, and the
+ * account that was open before, back. What was there before the add (data kept by a remove) is left as it was.
+ */
+async function undoOfAdd(state: DeskState, name: string): Promise<() => Promise<void>> {
+  const { vault, dataDir } = state.options;
+  const dir = accountPaths(dataDir, name).dir;
+  const hadDir = existsSync(dir);
+  const secrets = [CLIENT_SECRET_SECRET, PASSWORD_SECRET, REFRESH_TOKEN_SECRET, AT_REST_KEY_SECRET];
+  const before = await Promise.all(secrets.map((secret) => vault.get(name, secret)));
+  const current = state.accounts.current;
+  const open = state.session?.config.name ?? null;
+  return async () => {
+    const steps: (() => unknown)[] = [
+      () => closeSessionOf(state, name),
+      // Files first: on a full disk, the record can be rewritten once they are gone.
+      () => (hadDir ? undefined : rm(dir, { recursive: true, force: true })),
+      ...secrets.map((secret, i) => () => (before[i] === null ? vault.delete(name, secret) : vault.set(name, secret, before[i]!))),
+      () => state.accounts.has(name) && state.accounts.remove(name),
+      () => {
+        if (state.failed?.name === name) state.failed = null;
+        if (current !== null && state.accounts.has(current) && state.accounts.current !== current) state.accounts.current = current;
+      },
+      () => (open !== null && open !== name && state.session === null ? openAccount(state, state.accounts.get(open), false) : undefined),
+    ];
+    for (const step of steps) {
+      try {
+        await step();
+      } catch (error) {
+        state.log(`undoing the unfinished add of "${name}": ${(error as Error).message}`);
+      }
+    }
+    emitAccounts(state);
+  };
+}
+
 /** The connection check with the given secrets; they reach the vault only when the provider accepted them. */
 async function storeCheckedCredentials(state: DeskState, config: AccountConfig, clientSecret: string, password: string): Promise<void> {
   const { refreshToken } = await checkConnection(config, clientSecret, password, state.clientOptions());
@@ -106,11 +153,12 @@ async function editAccount(state: DeskState, { name, clientSecret, password, ...
 async function removeAccount(state: DeskState, config: AccountConfig, { keepData, force }: { keepData: boolean; force: boolean }): Promise<void> {
   const { vault, dataDir } = state.options;
   const isOpen = state.session?.config.name === config.name;
-  const pending = isOpen ? state.current.outbox.pending().length : pendingOf(dataDir, config.name);
+  const pending = isOpen ? state.current.outbox.pending().length : pendingOf(state, config.name);
   if (pending > 0 && !force) {
     throw new DeskError('refused', `"${config.name}" has ${pending} queued edit(s) not yet sent; send or discard them first, or remove with force.`);
   }
   await closeSessionOf(state, config.name);
+  if (state.failed?.name === config.name) state.failed = null;
   for (const secret of [CLIENT_SECRET_SECRET, PASSWORD_SECRET, REFRESH_TOKEN_SECRET]) await vault.delete(config.name, secret);
   // Kept data keeps the key that opens its sealed EPP codes.
   if (!keepData) await vault.delete(config.name, AT_REST_KEY_SECRET);
@@ -122,11 +170,20 @@ async function removeAccount(state: DeskState, config: AccountConfig, { keepData
   else emitAccounts(state);
 }
 
-/** Edits not yet confirmed in the outbox of an account that is not open (counted without unsealing anything). */
-function pendingOf(dataDir: string, name: string): number {
-  const file = accountPaths(dataDir, name).outbox;
-  if (!existsSync(file)) return 0;
-  const outbox = openOutbox(file);
+/**
+ * Edits not yet confirmed in the outbox of an account that is not open (counted without unsealing anything); an
+ * outbox that cannot be opened counts as the record says it held.
+ */
+function pendingOf(state: DeskState, name: string): number {
+  const file = accountPaths(state.options.dataDir, name).outbox;
+  const recorded = state.accounts.outboxRecord(name)?.pending ?? 0;
+  if (!existsSync(file)) return recorded;
+  let outbox;
+  try {
+    outbox = openOutbox(file);
+  } catch {
+    return Math.max(recorded, 1);
+  }
   try {
     const counts = outbox.counts();
     return PENDING_STATES.reduce((sum, state) => sum + counts[state], 0);

@@ -9,6 +9,7 @@ import { PROCEDURES, type EventName, type EventPayloads, type ProcedureInput, ty
 import { AccountStore } from '../accounts/account-store.js';
 import { DeskError, toDeskError } from '../desk-error.js';
 import { fileSettingsStore } from '../settings-store.js';
+import { makePrivateDir, tightenTree } from '../storage/private-files.js';
 import { accountsHandlers } from './accounts.js';
 import { dataHandlers } from './data.js';
 import { domainsHandlers } from './domains.js';
@@ -48,10 +49,20 @@ export class Desk extends EventEmitter<DeskEvents> {
 
   /** Opens the engine on a data folder and, when there is one, the current account. */
   static async open(options: DeskOptions): Promise<Desk> {
+    makePrivateDir(options.dataDir);
+    const tightened = tightenTree(options.dataDir);
     const desk = new Desk(options);
+    if (tightened.length > 0) {
+      desk.state.log(`the data folder ${options.dataDir} could be read by other users of this computer: its ${tightened.length} files and folders are now yours alone`);
+    }
     const { accounts } = desk.state;
     const current = accounts.current;
-    if (current !== null && accounts.has(current)) await openAccount(desk.state, accounts.get(current));
+    try {
+      if (current !== null && accounts.has(current)) await openAccount(desk.state, accounts.get(current));
+    } catch (error) {
+      // Said once here; the account's own calls say it again, and every other account and command works.
+      desk.state.log((error as Error).message);
+    }
     return desk;
   }
 
@@ -73,7 +84,7 @@ export class Desk extends EventEmitter<DeskEvents> {
       const parsed = PROCEDURES[name].input.parse(input) as ParsedInput<N>;
       return await this.handlers[name](parsed);
     } catch (error) {
-      throw toDeskError(error, name);
+      throw toDeskError(error, name, this.state.options.dataDir);
     }
   }
 

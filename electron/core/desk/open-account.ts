@@ -3,7 +3,7 @@ import type { AccountConfig } from '../../../shared/accounts.js';
 import { RESOURCE_NAMES } from '../../../shared/records.js';
 import { AccountSession } from '../account-session.js';
 import { CLIENT_SECRET_SECRET, PASSWORD_SECRET } from '../api/index.js';
-import { DeskError } from '../desk-error.js';
+import { DeskError, toDeskError } from '../desk-error.js';
 import { changedResources, maskedEntry } from '../outbox/index.js';
 import { AtRestCipher } from '../vault/index.js';
 import { emitAccounts } from './account-summaries.js';
@@ -16,17 +16,30 @@ export async function openAccount(state: DeskState, config: AccountConfig, remem
   if (state.session?.config.name === config.name) return state.session;
   if (config.demo && !state.demo) return openDemo(state, remember);
   await state.session?.dispose();
+  state.session = null;
   const { options } = state;
-  const session = new AccountSession(config, {
-    dataDir: options.dataDir,
-    vault: options.vault,
-    cipher: await AtRestCipher.forAccount(options.vault, config.name),
-    syncIntervalMinutes: state.settings.get().syncIntervalMinutes,
-    background: state.background,
-    client: state.clientOptions(),
-    clock: state.clock,
-    timers: options.timers,
-  });
+  let session: AccountSession;
+  try {
+    session = new AccountSession(config, {
+      dataDir: options.dataDir,
+      vault: options.vault,
+      cipher: await AtRestCipher.forAccount(options.vault, config.name),
+      syncIntervalMinutes: state.settings.get().syncIntervalMinutes,
+      background: state.background,
+      client: state.clientOptions(),
+      clock: state.clock,
+      timers: options.timers,
+      ledger: state.accounts,
+      log: (line) => state.log(line),
+    });
+  } catch (error) {
+    // The account stays current, failed: the others open, and its own calls say why it cannot.
+    state.failed = { name: config.name, error: toDeskError(error, 'accounts.select', options.dataDir) };
+    if (remember) state.accounts.current = config.name;
+    emitAccounts(state);
+    throw state.failed.error;
+  }
+  state.failed = null;
   state.session = session;
   if (remember) state.accounts.current = config.name;
   // Listening until the session is disposed: a closed or switched-away account leaves no listener behind.

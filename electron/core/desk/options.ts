@@ -34,6 +34,8 @@ export interface DeskOptions {
    */
   clock?: Clock;
   timers?: Timers;
+  /** Where the engine says what it did or what went wrong outside any call (a file set aside, a folder made private). Default: stderr. */
+  log?: (line: string) => void;
 }
 
 export const DEMO_ACCOUNT = 'Demo';

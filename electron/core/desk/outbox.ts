@@ -8,12 +8,13 @@ import { DeskError } from '../desk-error.js';
 import type { HandlersOf, ParsedInput } from './handlers.js';
 import { withRecord, withRecords } from './entry-records.js';
 import { overlaidList } from './overlaid-list.js';
+import { recoverAccountOutbox } from './outbox-recovery.js';
 import type { DeskState } from './state.js';
 
 export function outboxHandlers(state: DeskState): HandlersOf<'outbox', 'contacts.bulkUpdate' | 'contacts.bulkPreview'> {
   const enqueue = async (mutation: Mutation, draft?: DraftKey) => {
     const entry = await state.current.outbox.enqueue(mutation, { draft });
-    if (state.background) void state.current.replay();
+    if (state.background) replayInBackground(state);
     return entry;
   };
   return {
@@ -35,7 +36,7 @@ export function outboxHandlers(state: DeskState): HandlersOf<'outbox', 'contacts
     'outbox.counts': () => state.current.outbox.counts(),
     'outbox.retry': ({ id }) => {
       const entry = state.current.outbox.retry(id);
-      void state.current.replay();
+      replayInBackground(state);
       return withRecord(state.current, entry);
     },
     'outbox.edit': async ({ id, params }) => withRecord(state.current, await state.current.outbox.edit(id, params)),
@@ -43,10 +44,15 @@ export function outboxHandlers(state: DeskState): HandlersOf<'outbox', 'contacts
     'outbox.markApplied': ({ id, serverId }) => {
       const entry = state.current.outbox.markApplied(id, serverId ?? null);
       // Edits that waited on it may go now.
-      void state.current.replay();
+      replayInBackground(state);
       return withRecord(state.current, entry);
     },
+    'outbox.recover': ({ account }) => recoverAccountOutbox(state, account),
   };
+}
+
+function replayInBackground(state: DeskState): void {
+  state.current.inBackground(state.current.replay(), 'sending the queued edits');
 }
 
 /**

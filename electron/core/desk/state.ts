@@ -16,6 +16,8 @@ export type Emit = <E extends EventName>(event: E, payload: EventPayloads[E]) =>
 
 export class DeskState {
   session: AccountSession | null = null;
+  /** The account that should be open but could not be (a damaged outbox), and why: its calls fail with that. */
+  failed: { name: string; error: DeskError } | null = null;
   demo: DemoProvider | null = null;
 
   constructor(
@@ -37,8 +39,13 @@ export class DeskState {
 
   /** The open account's engine parts; throws when no account is open. */
   get current(): AccountSession {
+    if (!this.session && this.failed) throw this.failed.error;
     if (!this.session) throw new DeskError('refused', 'No account is open: add one, or start the demo account.');
     return this.session;
+  }
+
+  log(line: string): void {
+    (this.options.log ?? ((text: string) => console.error(`reseller-desk: ${text}`)))(line);
   }
 
   /** What every API client this Desk makes shares: the retry policy, and retries told as events. */

@@ -95,6 +95,11 @@ export class Outbox extends EventEmitter<OutboxEvents> {
     return this.store.counts();
   }
 
+  /** The highest entry id ever given (entries are never deleted, and ids never reused). */
+  lastEntryId(): number {
+    return this.store.lastEntryId();
+  }
+
   /** The server id of a create's record, once known: `resolveId('local:7')` → 123, else null. */
   resolveId(localId: string): number | null {
     const entryId = entryIdOf(localId);

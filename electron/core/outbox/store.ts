@@ -49,6 +49,10 @@ export class EntryStore {
     return rows.map((r) => r.id);
   }
 
+  lastEntryId(): number {
+    return (this.db.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'entries'").pluck().get() as number | undefined) ?? 0;
+  }
+
   row(id: number): EntryRow | undefined {
     return this.db.prepare('SELECT * FROM entries WHERE id = ?').get(id) as EntryRow | undefined;
   }

@@ -42,6 +42,8 @@ export interface SyncerOptions {
   concurrency?: number;
   /** The clock; give the mirror the same one (expiry notes compare today with the day of its last sync). */
   now?: () => Date;
+  /** Words for a failure that is the disk's, not the provider's (a full disk: how much is free, where). */
+  describeFailure?: (error: unknown) => string | null;
 }
 
 export interface SyncRequest {
@@ -67,6 +69,7 @@ export class Syncer extends EventEmitter<SyncEvents> {
   private readonly pageSize: number;
   private readonly concurrency: number;
   private readonly now: () => Date;
+  private readonly describeFailure: (error: unknown) => string | null;
   private readonly unsubscribe: Array<() => void> = [];
   private current: { promise: Promise<SyncSummary>; controller: AbortController } | null = null;
   /** Resources the last sync found listed empty while the mirror had rows: kept once, emptied if the next sync agrees. */
@@ -79,6 +82,7 @@ export class Syncer extends EventEmitter<SyncEvents> {
     this.pageSize = options.pageSize ?? 250;
     this.concurrency = options.concurrency ?? 4;
     this.now = options.now ?? (() => new Date());
+    this.describeFailure = options.describeFailure ?? (() => null);
     this.connectivity = options.connectivity ?? new ConnectivityMonitor();
     const forward = (change: ConnectivityChange) => this.emit('connectivity', change);
     this.connectivity.on('change', forward);
@@ -267,8 +271,12 @@ export class Syncer extends EventEmitter<SyncEvents> {
 
   /** Records a resource's failure in the sync state and emits it as an error event; returns the message. */
   private recordFailure(resource: SyncedResource, kind: SyncError['kind'], error: unknown): string {
-    const message = error instanceof Error ? error.message : String(error);
-    this.mirror.recordSyncError(resource, message);
+    const message = this.describeFailure(error) ?? (error instanceof Error ? error.message : String(error));
+    try {
+      this.mirror.recordSyncError(resource, message);
+    } catch {
+      // The disk that failed the resource may fail this note too: the summary still carries the failure.
+    }
     // EventEmitter throws an 'error' event nobody listens to; the summary carries it anyway.
     if (this.listenerCount('error') > 0) this.emit('error', { resource, kind, message });
     return message;

@@ -12,6 +12,8 @@ export type KillPoint =
   | { at: 'spawn' }
   | { at: 'delay'; ms: number }
   | { at: 'line'; pattern: RegExp; nth: number; ms: number }
+  /** As soon as something outside the worker happens (the provider's side of a request, held by a proxy). */
+  | { at: 'event'; happened: Promise<unknown> }
   | { at: 'never' };
 
 export interface ChildRun {
@@ -41,6 +43,7 @@ export function runWorker(config: WorkerConfig, point: KillPoint, timeoutMs = 30
     kill();
   }, timeoutMs);
   if (point.at === 'spawn') kill();
+  if (point.at === 'event') void point.happened.then(kill);
 
   return new Promise((resolve, reject) => {
     child.on('close', (code, signal) => {

@@ -3,7 +3,7 @@
  * (one a step, so the parent can pick the moment to SIGKILL it).
  *
  * replay: `entry <id> <state>` for every state change, `busy` while another replayer's lease is alive,
- *         `settled` when nothing more is due.
+ *         `settled` when nothing more is due, `recording` when it stalls before recording a reply (to be killed).
  * sync:   `progress <resource> <done>/<total or ?>` (the first one means the run is recorded), `sync <outcome>`.
  */
 import type { AccountCredentials } from '../../../sandbox/options.js';
@@ -21,7 +21,11 @@ export interface WorkerConfig {
   clockOffsetMs: number;
   /** The replay lease's time to live (see the worker). */
   leaseTtlMs: number;
+  /** replay: stop dead (printing RECORDING) when an entry's reply is in and its success is about to be recorded. */
+  stallBeforeRecording?: boolean;
 }
+
+export const RECORDING = 'recording';
 
 export const SETTLED = 'settled';
 export const SENDING_LINE = /^entry \d+ sending$/;

@@ -9,7 +9,7 @@ import { Mirror } from '../../../electron/core/mirror/index.js';
 import { openOutbox, Replayer } from '../../../electron/core/outbox/index.js';
 import { Syncer } from '../../../electron/core/sync/index.js';
 import { MemoryVault } from '../../../electron/core/vault/memory-vault.js';
-import { SETTLED, type WorkerConfig } from './protocol.js';
+import { RECORDING, SETTLED, type WorkerConfig } from './protocol.js';
 
 const VAULT_ACCOUNT = 'crash';
 
@@ -32,6 +32,13 @@ async function replay(config: WorkerConfig, client: ResellerClient, now: () => n
   // reaped it, its pid still exists and the restart waits (busy) for the TTL. A short TTL keeps that wait
   // short; it is safe because the test never runs two replay workers at once.
   const replayer = new Replayer(outbox, client, { backoff: { baseMs: 5, maxMs: 50 }, leaseTtlMs: config.leaseTtlMs });
+  if (config.stallBeforeRecording) {
+    // The reply is in; the process stops dead before the commit that records it, until it is killed.
+    outbox.journal.complete = () => {
+      say(RECORDING);
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);
+    };
+  }
   for (;;) {
     const report = await replayer.run();
     if (report.paused !== null) throw new Error(`replay paused: ${report.paused}`);
