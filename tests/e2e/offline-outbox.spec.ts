@@ -19,7 +19,7 @@ const row = (page: Page, id: number) =>
 test('an edit made while every request fails waits with its reason, and is sent once the provider answers', async ({ page, webHost }) => {
   test.setTimeout(180_000);
   await openApp(page, webHost);
-  const contact = (await invoke(page, 'data.list', { resource: 'contacts', limit: 1 })).rows[0] as unknown as { id: number; firstName: string; lastName: string };
+  const contact = (await invoke(page, 'data.list', { resource: 'contacts', limit: 1 })).rows[0] as { id: number; firstName: string; lastName: string };
 
   await setFaults(webHost.sandbox!, { reset: 1 });
   const entry = await invoke(page, 'outbox.enqueue', { kind: 'update-contact', params: { contactid: contact.id, city: 'Rovereto' } });

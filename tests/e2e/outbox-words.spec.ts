@@ -53,8 +53,8 @@ interface Named {
 test('every queued edit is named as the lists name it, and opens to its values, record and tries', async ({ page, webHost }) => {
   await openApp(page, webHost);
   await invoke(page, 'accounts.signOut', { name: 'Demo' });
-  const contact = (await invoke(page, 'data.list', { resource: 'contacts', limit: 1 })).rows[0] as unknown as Named;
-  const ticket = (await invoke(page, 'data.list', { resource: 'tickets', limit: 1 })).rows[0] as unknown as { id: number; tid: string };
+  const contact = (await invoke(page, 'data.list', { resource: 'contacts', limit: 1 })).rows[0] as Named;
+  const ticket = (await invoke(page, 'data.list', { resource: 'tickets', limit: 1 })).rows[0] as { id: number; tid: string };
 
   const update = await invoke(page, 'outbox.enqueue', { kind: 'update-contact', params: { contactid: contact.id, supportemails: true } });
   const reply = await invoke(page, 'outbox.enqueue', { kind: 'add-ticket-reply', params: { ticketid: ticket.id, message: 'Thank you' } });
@@ -160,7 +160,7 @@ test('a new ticket shows its message and attachments on its detail, marked as wr
 
 test('a pending deletion is struck through, "Deleted — waiting to be sent", with Undo', async ({ page, webHost }) => {
   await openApp(page, webHost);
-  const contact = (await invoke(page, 'data.list', { resource: 'contacts', limit: 3 })).rows.at(-1) as unknown as Named;
+  const contact = (await invoke(page, 'data.list', { resource: 'contacts', limit: 3 })).rows.at(-1) as Named;
   const deletion = await invoke(page, 'outbox.enqueue', { kind: 'delete-contact', params: { contactid: contact.id } });
   await go(page, `#/contacts/${contact.id}`);
   const pane = page.getByRole('region', { name: 'Details' });
@@ -222,7 +222,7 @@ test('a refusal is announced, naming the record; Fix… puts the provider’s wo
   await openApp(page, webHost);
   // Signed in again: the queue is sent, and this edit is refused.
   await invoke(page, 'accounts.signIn', { name: 'Demo', password: webHost.sandbox!.password });
-  const contact = (await invoke(page, 'data.list', { resource: 'contacts', limit: 100 })).rows.find((c) => typeof c.id === 'number' && c.pending === null) as unknown as Named;
+  const contact = (await invoke(page, 'data.list', { resource: 'contacts', limit: 100 })).rows.find((c) => typeof c.id === 'number' && c.pending === null) as Named;
   await invoke(page, 'outbox.enqueue', { kind: 'update-contact', params: { contactid: contact.id, country: 'XX' } });
   const notice = page.getByRole('alert').filter({ hasText: 'The provider refused an edit' }).filter({ hasText: `${contact.firstName} ${contact.lastName}` });
   await expect(notice).toContainText(`${contact.firstName} ${contact.lastName}: Country “XX”: Invalid Country Code`, { timeout: 30_000 });

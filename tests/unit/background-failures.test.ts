@@ -28,7 +28,7 @@ it('a replay that fails in the background is logged in words, never an unhandled
   );
   try {
     // The file under the replay goes away, as a damaged page makes every read of it fail.
-    session.outbox.close();
+    session.outbox.dispose();
     session.resumeReplay();
     await expect.poll(() => log.length).toBe(1);
     expect(log[0]).toMatch(/^"Main": sending the queued edits failed: The database connection is not open$/);
@@ -37,6 +37,6 @@ it('a replay that fails in the background is logged in words, never an unhandled
     expect(unhandled).toEqual([]);
   } finally {
     process.off('unhandledRejection', onUnhandled);
-    session.mirror.close();
+    session.mirror.dispose();
   }
 });

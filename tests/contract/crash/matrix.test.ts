@@ -109,7 +109,7 @@ it.each(cells)('%s, killed %s: done once or needs review, never twice, never los
   const file = join(dir, `${kind}-${POINTS.indexOf(point)}.db`);
   const outbox = openOutbox(file, { now: sandboxClock() });
   const queued = [await outbox.enqueue(mutationFor(kind, n))];
-  outbox.close();
+  outbox.dispose();
 
   const killed = await runWorker(config(file, point === 'after the reply, before it is recorded'), killPoint(point, kind));
   base.disarm();
@@ -130,6 +130,6 @@ it.each(cells)('%s, killed %s: done once or needs review, never twice, never los
     if (!matrix.has(kind)) matrix.set(kind, new Map());
     matrix.get(kind)!.set(point, outcome);
   } finally {
-    after.close();
+    after.dispose();
   }
 }, 120_000);

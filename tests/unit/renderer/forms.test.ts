@@ -144,7 +144,7 @@ describe('engine messages in the person\'s language', () => {
           { field: 'country', message: 'Invalid Country Code' },
         ],
       });
-      const errors = formErrors(refusal, ['email', 'attachments', 'country'], say);
+      const errors = formErrors(refusal, ['email', 'attachments', 'country'], (e) => (e instanceof Error ? e.message : String(e)));
       expect(errors.fields.email).toBe('deve essere un indirizzo e-mail');
       expect(errors.fields.attachments).toMatch(/: deve essere un nome di file senza \/, \\ o \|$/);
       // The provider's own words have no key: they stay as it wrote them.
