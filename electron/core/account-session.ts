@@ -88,6 +88,7 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
     const files = openAccountFiles(config.name, { ...options, now: this.clock, log: this.log });
     this.mirror = this.disposables.add(files.mirror);
     this.outbox = this.disposables.add(files.outbox);
+    this.disposables.add(files.untrack);
     const now = () => new Date(this.clock());
     // The account's own client id and gateway from the last sync: a write sends them without asking first.
     const own = this.mirror.list('client', { limit: 1 }).rows[0]?.client;

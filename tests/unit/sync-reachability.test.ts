@@ -43,11 +43,13 @@ describe('HostJudgement', () => {
 });
 
 describe('ConnectivityMonitor', () => {
-  it('offline only when a connection never opened; signed_out only for a refused sign-in; a timeout or a 401 on one operation changes nothing', () => {
+  it('offline when a connection never opened or timed out; signed_out only for a refused sign-in; a 401 on one operation changes nothing', () => {
     const monitor = new ConnectivityMonitor();
-    monitor.failed(timedOut('get-orders'));
     monitor.failed(unauthorized('get-contacts'));
     expect(monitor.state).toBe('online');
+    monitor.failed(timedOut('get-orders'));
+    expect(monitor.state).toBe('offline');
+    monitor.succeeded();
     monitor.failed(refused('get-orders'));
     expect(monitor.state).toBe('offline');
     monitor.succeeded();

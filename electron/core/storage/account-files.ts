@@ -21,7 +21,8 @@ export interface AccountFilesOptions {
   log: (line: string) => void;
 }
 
-export function openAccountFiles(account: string, options: AccountFilesOptions): { mirror: Mirror; outbox: Outbox } {
+/** The two files, and `untrack`, which stops keeping the account record in step with the outbox. */
+export function openAccountFiles(account: string, options: AccountFilesOptions): { mirror: Mirror; outbox: Outbox; untrack: () => void } {
   const paths = accountPaths(options.dataDir, account);
   makePrivateDir(paths.dir);
   checkOutboxFile(paths.outbox, account, options.ledger?.outboxRecord(account) ?? null);
@@ -30,8 +31,8 @@ export function openAccountFiles(account: string, options: AccountFilesOptions):
   const mirror = Mirror.open(paths.mirror, { cipher: options.cipher, now: () => new Date(options.now()) });
   try {
     const outbox = openOutbox(paths.outbox, { cipher: options.cipher, now: options.now });
-    if (options.ledger) trackOutbox(outbox, account, options.ledger);
-    return { mirror, outbox };
+    const untrack = options.ledger ? trackOutbox(outbox, account, options.ledger) : () => undefined;
+    return { mirror, outbox, untrack };
   } catch (error) {
     mirror.dispose();
     throw error;

@@ -136,7 +136,7 @@ export function recoverOutbox(file: string, account: string, ledger: OutboxLedge
 }
 
 /** Keeps the account's record in step with its open outbox: on open, and on every change of an entry. */
-export function trackOutbox(outbox: Outbox, account: string, ledger: OutboxLedger): void {
+export function trackOutbox(outbox: Outbox, account: string, ledger: OutboxLedger): () => void {
   let last = ledger.outboxRecord(account);
   const update = () => {
     const counts = outbox.counts();
@@ -147,4 +147,5 @@ export function trackOutbox(outbox: Outbox, account: string, ledger: OutboxLedge
   };
   update();
   outbox.on('changed', update);
+  return () => outbox.off('changed', update);
 }

@@ -44,9 +44,9 @@ describe('plural forms', () => {
   });
 
   it('an invoice in the outbox counts its lines', () => {
-    expect(translator('en')('outbox.what.create-invoice', { items: 1 }, 1)).toBe('Invoice with 1 line');
-    expect(translator('en')('outbox.what.create-invoice', { items: 3 }, 3)).toBe('Invoice with 3 lines');
-    expect(translator('it')('outbox.what.create-invoice', { items: 1 }, 1)).toBe('Fattura con 1 riga');
+    expect(translator('en')('outbox.what.create-invoice', { n: 1, total: '$5.00' }, 1)).toBe('New invoice, 1 line, $5.00');
+    expect(translator('en')('outbox.what.create-invoice', { n: 3, total: '$5.00' }, 3)).toBe('New invoice, 3 lines, $5.00');
+    expect(translator('it')('outbox.what.create-invoice', { n: 1, total: '5,00 $' }, 1)).toBe('Nuova fattura, 1 riga, 5,00 $');
   });
 });
 
