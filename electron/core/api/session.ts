@@ -17,6 +17,7 @@ import { EventEmitter } from 'node:events';
 import type { Token } from '../../../shared/models.js';
 import type { SecretVault } from '../vault/secret-vault.js';
 import { ApiError } from './errors.js';
+import { SIGN_IN_REFUSED } from '../../../shared/sign-out.js';
 
 export const REFRESH_TOKEN_SECRET = 'refresh-token';
 
@@ -138,7 +139,7 @@ export class Session extends EventEmitter<SessionEvents> {
       return await this.adopt(await this.grants.passwordGrant(password));
     } catch (error) {
       if (isRefusal(error)) {
-        const reason = `sign-in refused: ${error.message}`;
+        const reason = `${SIGN_IN_REFUSED}${error.message}`;
         this.#accessToken = null;
         this.setStatus({ state: 'signed_out', reason });
         this.emit('signed-out', reason);

@@ -16,6 +16,7 @@ import { closeSessionOf, openAccount, openDemo } from './open-account.js';
 import { DEMO_ACCOUNT } from './options.js';
 import { sessionInfo } from './session.js';
 import type { DeskState } from './state.js';
+import { SIGNED_OUT_BY_USER } from '../../../shared/sign-out.js';
 
 export function accountsHandlers(state: DeskState): HandlersOf<'accounts'> {
   const { accounts } = state;
@@ -59,7 +60,7 @@ export function accountsHandlers(state: DeskState): HandlersOf<'accounts'> {
     },
     'accounts.signOut': async ({ name }) => {
       accounts.get(name);
-      if (state.session?.config.name === name) await state.session.client.session.signOut('signed out by the user');
+      if (state.session?.config.name === name) await state.session.client.session.signOut(SIGNED_OUT_BY_USER);
       else await vault.delete(name, REFRESH_TOKEN_SECRET);
       return sessionInfo(state);
     },

@@ -15,6 +15,11 @@ export default {
     onlineHint: 'The provider answers; edits are sent as you make them.',
     offlineHint: 'No network reaches the provider; you see your data as of the last sync and edits wait in the outbox.',
     failingHint: 'The provider is there but its replies fail; you see your data as of the last sync and edits wait in the outbox.',
+    signedOut: {
+      byUser: 'You signed out; sign in to send edits and sync.',
+      refused: 'The provider refused the sign-in: {message}',
+      other: 'Sign in again: {message}',
+    },
   },
   signIn: {
     action: 'Sign in',

@@ -15,6 +15,11 @@ export default {
     onlineHint: 'Il provider risponde; le modifiche vengono inviate subito.',
     offlineHint: "Nessuna rete raggiunge il provider: vedi i dati dell'ultima sincronizzazione e le modifiche attendono nella coda.",
     failingHint: "Il provider c'è ma le sue risposte falliscono: vedi i dati dell'ultima sincronizzazione e le modifiche attendono nella coda.",
+    signedOut: {
+      byUser: 'Sei uscito; accedi per inviare le modifiche e sincronizzare.',
+      refused: "Il provider ha rifiutato l'accesso: {message}",
+      other: 'Accedi di nuovo: {message}',
+    },
   },
   signIn: {
     action: 'Accedi',
