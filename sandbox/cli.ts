@@ -29,7 +29,7 @@ Listeners
 
 Data
   --seed N               seed of the generated data and of fault decisions (default ${defaults.seed})
-  --preset demo|large    data size preset (default ${defaults.preset})
+  --preset demo|large|huge  data size preset (default ${defaults.preset})
   --size RESOURCE=N      override one preset size, repeatable, e.g. --size domains=500
                          resources: ${Object.keys(PRESETS.demo).join(', ')}
   --db FILE              SQLite file for the state; an existing file is reused, not reseeded (default in memory)

@@ -2,7 +2,7 @@
 import type { Database } from 'better-sqlite3';
 import type { Clock } from '../shared/clock.js';
 
-export type Preset = 'demo' | 'large';
+export type Preset = 'demo' | 'large' | 'huge';
 
 /** How many records of each resource the generator makes, per client account. */
 export interface DataSize {
@@ -27,6 +27,11 @@ export const PRESETS: Record<Preset, DataSize> = {
   large: {
     accounts: 2, services: 5000, domains: 20000, orders: 5000, transactions: 20000, contacts: 2000,
     tickets: 5000, announcements: 300, products: 100,
+  },
+  /** Five times large where an account grows (the hardening issue's scale target). */
+  huge: {
+    accounts: 2, services: 25000, domains: 100000, orders: 25000, transactions: 100000, contacts: 10000,
+    tickets: 25000, announcements: 300, products: 100,
   },
 };
 
