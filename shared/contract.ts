@@ -117,6 +117,8 @@ export interface AccountSummary {
   clientId: string;
   username: string;
   demo: boolean;
+  /** Plain http:// to another machine, allowed by the user: every sign-in warns that secrets cross unencrypted. */
+  insecureHttp: boolean;
   current: boolean;
 }
 

@@ -58,6 +58,7 @@ export async function openDemo(state: DeskState, remember = true): Promise<Accou
     clientId: demo.clientId,
     username: demo.username,
     demo: true,
+    insecureHttp: false,
   };
   await vault.set(DEMO_ACCOUNT, CLIENT_SECRET_SECRET, demo.clientSecret);
   await vault.set(DEMO_ACCOUNT, PASSWORD_SECRET, demo.password);
