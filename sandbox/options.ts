@@ -49,10 +49,14 @@ export interface FaultConfig {
   rateLimit: number;
   /** Retry-After seconds sent with 429. */
   retryAfterSeconds: number;
+  /** Share of token-endpoint requests answered with HTTP 500 (on top of the shares above): a failing sign-in. */
+  tokenHttp500: number;
+  /** Reply bodies sent at this many bytes per second (0: at once): a provider that trickles. */
+  trickleBytesPerSecond: number;
 }
 
 export const NO_FAULTS: FaultConfig = {
-  latencyMs: 0, http500: 0, resultError: 0, reset: 0, rateLimit: 0, retryAfterSeconds: 1,
+  latencyMs: 0, http500: 0, resultError: 0, reset: 0, rateLimit: 0, retryAfterSeconds: 1, tokenHttp500: 0, trickleBytesPerSecond: 0,
 };
 
 export interface SandboxOptions {
@@ -135,5 +139,8 @@ export interface RunningSandbox {
   db: Database;
   /** Change fault injection at run time (same as the control endpoint). */
   setFaults(faults: Partial<FaultConfig>): void;
+  /** Requests received since start (or the last reset), by operation name ('token' for the token endpoint). */
+  requestCounts(): Record<string, number>;
+  resetRequestCounts(): void;
   stop(): Promise<void>;
 }

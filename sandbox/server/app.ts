@@ -32,6 +32,7 @@ export async function createApiServer(state: SandboxState, listener: Listener): 
   });
 
   app.setErrorHandler(sendFrameworkError);
+  app.addHook('onSend', async (_request, reply, payload) => state.faults.trickle(reply, payload));
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
     if (app.hasRoute({ method: 'POST', url: path })) {

@@ -31,8 +31,8 @@ import {
 } from '../../../shared/sync.js';
 
 export interface SyncerOptions {
-  /** A ResellerClient (its session, when present, feeds connectivity). */
-  client: SyncClient & { session?: SessionStateSource };
+  /** A ResellerClient (its session, when present, feeds connectivity, and is told when a sync begins). */
+  client: SyncClient & { session?: SyncSession };
   mirror: Mirror;
   /** Shared with the other request senders of the account; a new one by default. */
   connectivity?: ConnectivityMonitor;
@@ -42,6 +42,11 @@ export interface SyncerOptions {
   concurrency?: number;
   /** The clock; give the mirror the same one (expiry notes compare today with the day of its last sync). */
   now?: () => Date;
+}
+
+/** The session as a sync sees it: its state, and a failed sign-in that each new sync may try once more. */
+export interface SyncSession extends SessionStateSource {
+  resetGrantFailure?(): void;
 }
 
 export interface SyncRequest {
@@ -62,7 +67,7 @@ export interface SyncEvents {
 
 export class Syncer extends EventEmitter<SyncEvents> {
   readonly connectivity: ConnectivityMonitor;
-  private readonly client: SyncClient;
+  private readonly client: SyncClient & { session?: SyncSession };
   private readonly mirror: Mirror;
   private readonly pageSize: number;
   private readonly concurrency: number;
@@ -123,6 +128,8 @@ export class Syncer extends EventEmitter<SyncEvents> {
   private async run(trigger: SyncTrigger, signal: AbortSignal, resources: readonly SyncedResource[]): Promise<SyncSummary> {
     const startedAt = this.now().toISOString();
     const runId = this.mirror.beginSyncRun(trigger);
+    // At most one sign-in per sync after a failure: the session sends no grant again until this point.
+    this.client.session?.resetGrantFailure?.();
     const lastSynced = new Map(this.mirror.syncStates().map((state) => [state.resource, state.lastSyncedAt]));
     const written: Array<Promise<WriteOutcome>> = [];
     // Which resources are not attempted: those of a base URL found unreachable, or all once signed out.
