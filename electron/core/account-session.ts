@@ -28,6 +28,8 @@ export interface AccountSessionOptions {
   cipher: AtRestCipher;
   /** Minutes between background syncs (0: none). */
   syncIntervalMinutes: number;
+  /** The most one sync may take (Syncer's default when absent). */
+  syncDeadlineMs?: number;
   /** Background work (sync on open and on a timer, replay on its own): the app wants it, the CLI does not. */
   background: boolean;
   /** For the API client: the retry policy's overrides and who is told of each retry. */
@@ -81,7 +83,12 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
       options.client,
     );
     this.outbox = openOutbox(paths.outbox, { cipher: options.cipher, now: this.clock });
-    this.syncer = new Syncer({ client: this.client, mirror: this.mirror, connectivity: this.connectivity });
+    this.syncer = new Syncer({
+      client: this.client,
+      mirror: this.mirror,
+      connectivity: this.connectivity,
+      ...(options.syncDeadlineMs !== undefined ? { deadlineMs: options.syncDeadlineMs } : {}),
+    });
     this.scheduler = new SyncScheduler(this.syncer, { intervalMinutes: options.syncIntervalMinutes, timers: this.timers });
     this.replayer = new Replayer(this.outbox, this.client);
 

@@ -21,6 +21,7 @@ export async function openAccount(state: DeskState, config: AccountConfig, remem
     vault: options.vault,
     cipher: await AtRestCipher.forAccount(options.vault, config.name),
     syncIntervalMinutes: state.settings.get().syncIntervalMinutes,
+    syncDeadlineMs: options.syncDeadlineMs ?? state.settings.get().syncDeadlineMinutes * 60_000,
     background: state.background,
     client: state.clientOptions(),
   });

@@ -27,6 +27,8 @@ export interface DeskOptions {
   startDemoProvider?: (dataDir: string) => Promise<DemoProvider>;
   /** Overrides of the API client's retry policy, e.g. a deadline where a person waits for each command (the CLI). */
   retry?: Partial<RetryPolicy>;
+  /** The most one sync may take, over the settings' syncDeadlineMinutes (e.g. the CLI's --deadline). */
+  syncDeadlineMs?: number;
 }
 
 export const DEMO_ACCOUNT = 'Demo';
