@@ -79,6 +79,7 @@ export default {
     type: 'Type',
   },
   detail: {
+    showImages: 'Show the image from the provider’s site | Show the {n} images from the provider’s site',
     label: 'Details',
     close: 'Close details',
     loading: 'Loading…',

@@ -79,6 +79,7 @@ export default {
     type: 'Tipo',
   },
   detail: {
+    showImages: 'Mostra l’immagine dal sito del provider | Mostra le {n} immagini dal sito del provider',
     label: 'Dettagli',
     close: 'Chiudi i dettagli',
     loading: 'Caricamento…',
