@@ -51,3 +51,31 @@ test('announcements and names from the provider are shown safely', async ({ page
   // The right-to-left override is closed at the first name's end: the last name keeps its own direction.
   expect(await title.textContent()).toBe(`\u2068\u202Eevil\u2069 \u2068${contact.lastname}\u2069`);
 });
+
+test('a very long value is shown cut, and "Show all" opens it whole in a scrolling view', async ({ page, webHost }) => {
+  await openApp(page, webHost);
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Sync', exact: true })).toBeVisible({ timeout: 60_000 });
+  const line = 'A payment described at length. '.repeat(4);
+  const description = Array.from({ length: 480 }, (_, i) => `${i} ${line}`).join('\n');
+  const db = new Database(join(webHost.dataDir, 'demo-provider.db'));
+  const payment = db.prepare('SELECT id FROM transactions ORDER BY id LIMIT 1').get() as { id: number };
+  db.prepare('UPDATE transactions SET description = ? WHERE id = ?').run(description, payment.id);
+  db.close();
+  await syncNow(page);
+
+  await page.goto(`${webHost.origin}/#/payments/${payment.id}`);
+  const detail = page.getByRole('region', { name: 'Details' });
+  const showAll = detail.getByRole('button', { name: 'Show all' });
+  await expect(showAll).toBeVisible();
+  expect((await detail.innerText()).length).toBeLessThan(description.length / 10);
+  await showAll.click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText(/^0 A payment described/)).toBeVisible();
+  const shownLines = await dialog.locator('.long-text-line').count();
+  expect(shownLines).toBeGreaterThan(5);
+  expect(shownLines).toBeLessThan(100);
+  await dialog.getByLabel('Description').evaluate((scroller) => (scroller.scrollTop = scroller.scrollHeight));
+  await expect(dialog.getByText(/^479 A payment described/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toHaveCount(0);
+});

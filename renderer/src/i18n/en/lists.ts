@@ -79,6 +79,8 @@ export default {
     type: 'Type',
   },
   detail: {
+    showAll: 'Show all',
+    longText: '{n} characters',
     showImages: 'Show the image from the provider’s site | Show the {n} images from the provider’s site',
     label: 'Details',
     close: 'Close details',

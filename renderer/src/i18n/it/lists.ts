@@ -79,6 +79,8 @@ export default {
     type: 'Tipo',
   },
   detail: {
+    showAll: 'Mostra tutto',
+    longText: '{n} caratteri',
     showImages: 'Mostra l’immagine dal sito del provider | Mostra le {n} immagini dal sito del provider',
     label: 'Dettagli',
     close: 'Chiudi i dettagli',
