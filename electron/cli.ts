@@ -83,6 +83,7 @@ export async function main(argv: string[]): Promise<number> {
       startDemoProvider: demo.start,
       retry: { deadlineMs: PROVIDER_DEADLINE_MS },
       log: (line) => say(`reseller-desk: ${line}`),
+      ...syncDeadline(options.deadline),
     });
     // The sync says them on its progress line.
     if (spec.provider && command !== 'sync') desk.on('provider.retry', (r) => say(retryMessage(r)));
@@ -95,6 +96,14 @@ export async function main(argv: string[]): Promise<number> {
   } finally {
     await desk?.close();
   }
+}
+
+/** --deadline MINUTES as Desk's option (none: the settings' own). */
+function syncDeadline(minutes: string | undefined): { syncDeadlineMs?: number } {
+  if (minutes === undefined) return {};
+  const n = Number(minutes);
+  if (!(Number.isFinite(n) && n > 0)) throw new UsageError(`--deadline must be a number of minutes above 0 (got "${minutes}")`, 'sync');
+  return { syncDeadlineMs: Math.round(n * 60_000) };
 }
 
 async function openSecrets(): Promise<Secrets & { vault: EnvOverlayVault }> {

@@ -5,7 +5,12 @@
 import { join } from 'node:path';
 import type { DemoProvider } from './core/desk/index.js';
 
-export type DemoPreset = 'demo' | 'large';
+export const DEMO_PRESETS = ['demo', 'large', 'huge'] as const;
+export type DemoPreset = (typeof DEMO_PRESETS)[number];
+
+export function isDemoPreset(value: string): value is DemoPreset {
+  return (DEMO_PRESETS as readonly string[]).includes(value);
+}
 
 /** The demo provider with its control endpoint (fault injection), for hosts that hand it to tests. */
 export interface RunningDemoProvider extends DemoProvider {

@@ -29,7 +29,7 @@ Listeners
 
 Data
   --seed N               seed of the generated data and of fault decisions (default ${defaults.seed})
-  --preset demo|large    data size preset (default ${defaults.preset})
+  --preset demo|large|huge  data size preset (default ${defaults.preset})
   --size RESOURCE=N      override one preset size, repeatable, e.g. --size domains=500
                          resources: ${Object.keys(PRESETS.demo).join(', ')}
   --db FILE              SQLite file for the state; an existing file is reused, not reseeded (default in memory)
@@ -52,6 +52,8 @@ deterministic for a --seed and request order, and restart whenever the settings 
   --fail-reset SHARE     share whose connection is reset with no reply
   --fail-429 SHARE       share answered HTTP 429 with Retry-After
   --retry-after S        Retry-After seconds sent with 429 (default ${defaults.faults.retryAfterSeconds})
+  --fail-token-500 SHARE share of token-endpoint requests answered HTTP 500 (a failing sign-in)
+  --trickle BYTES        reply bodies sent at BYTES per second (a provider that trickles)
 
 Output
   --json                 print one JSON line on stdout once listening:
@@ -68,6 +70,8 @@ Endpoints
 Control endpoint (JSON)
   GET  <control>/faults                   current faults plus accessTokenTtlSeconds, refreshTokenTtlSeconds
   POST <control>/faults                   set any of them, e.g. {"http500":0.2,"latencyMs":300}
+  GET  <control>/requests                 requests received by operation ("token" for the token endpoint)
+  POST <control>/requests/reset           those counts back to zero
   POST <control>/faults/reset             faults off, token lifetimes back to their start-up values
   POST <control>/tokens/expire            expire every issued access token now
   POST <control>/clock/advance            move the provider's clock forward, e.g. {"seconds":3600}
@@ -104,6 +108,8 @@ function parseCommandLine(args: string[]): CommandLine {
         'access-ttl': { type: 'string' },
         'refresh-ttl': { type: 'string' },
         latency: { type: 'string' },
+        'fail-token-500': { type: 'string' },
+        trickle: { type: 'string' },
         'fail-500': { type: 'string' },
         'fail-error': { type: 'string' },
         'fail-reset': { type: 'string' },
@@ -144,6 +150,8 @@ function parseCommandLine(args: string[]): CommandLine {
   if (v['fail-reset'] !== undefined) faults.reset = share('--fail-reset', v['fail-reset']);
   if (v['fail-429'] !== undefined) faults.rateLimit = share('--fail-429', v['fail-429']);
   if (v['retry-after'] !== undefined) faults.retryAfterSeconds = wholeNumber('--retry-after', v['retry-after']);
+  if (v['fail-token-500'] !== undefined) faults.tokenHttp500 = share('--fail-token-500', v['fail-token-500']);
+  if (v.trickle !== undefined) faults.trickleBytesPerSecond = nonNegative('--trickle', v.trickle);
   if (Object.keys(faults).length > 0) options.faults = faults;
 
   return { help: false, json: v.json ?? false, options };

@@ -74,6 +74,8 @@ export async function startSandbox(overrides: SandboxOverrides = {}): Promise<Ru
       setFaults(patch: Partial<FaultConfig>) {
         applySettings(state, parseFaultsPatch(patch));
       },
+      requestCounts: () => Object.fromEntries(state.faults.counts),
+      resetRequestCounts: () => state.faults.counts.clear(),
       stop,
     };
   } catch (e) {

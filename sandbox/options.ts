@@ -2,7 +2,7 @@
 import type { Database } from 'better-sqlite3';
 import type { Clock } from '../shared/clock.js';
 
-export type Preset = 'demo' | 'large';
+export type Preset = 'demo' | 'large' | 'huge';
 
 /** How many records of each resource the generator makes, per client account. */
 export interface DataSize {
@@ -28,6 +28,11 @@ export const PRESETS: Record<Preset, DataSize> = {
     accounts: 2, services: 5000, domains: 20000, orders: 5000, transactions: 20000, contacts: 2000,
     tickets: 5000, announcements: 300, products: 100,
   },
+  /** Five times large where an account grows (the hardening issue's scale target). */
+  huge: {
+    accounts: 2, services: 25000, domains: 100000, orders: 25000, transactions: 100000, contacts: 10000,
+    tickets: 25000, announcements: 300, products: 100,
+  },
 };
 
 /** Fault injection. Shares are probabilities in [0, 1]; all off by default. */
@@ -44,10 +49,14 @@ export interface FaultConfig {
   rateLimit: number;
   /** Retry-After seconds sent with 429. */
   retryAfterSeconds: number;
+  /** Share of token-endpoint requests answered with HTTP 500 (on top of the shares above): a failing sign-in. */
+  tokenHttp500: number;
+  /** Reply bodies sent at this many bytes per second (0: at once): a provider that trickles. */
+  trickleBytesPerSecond: number;
 }
 
 export const NO_FAULTS: FaultConfig = {
-  latencyMs: 0, http500: 0, resultError: 0, reset: 0, rateLimit: 0, retryAfterSeconds: 1,
+  latencyMs: 0, http500: 0, resultError: 0, reset: 0, rateLimit: 0, retryAfterSeconds: 1, tokenHttp500: 0, trickleBytesPerSecond: 0,
 };
 
 export interface SandboxOptions {
@@ -130,5 +139,8 @@ export interface RunningSandbox {
   db: Database;
   /** Change fault injection at run time (same as the control endpoint). */
   setFaults(faults: Partial<FaultConfig>): void;
+  /** Requests received since start (or the last reset), by operation name ('token' for the token endpoint). */
+  requestCounts(): Record<string, number>;
+  resetRequestCounts(): void;
   stop(): Promise<void>;
 }

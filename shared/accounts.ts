@@ -1,5 +1,6 @@
 /** What the user types to connect a provider account; validated the same way in every process. */
 import { z } from 'zod';
+import { redactUrls } from './redact-url.js';
 
 /** One message per problem; the address the API's paths start from (the app adds /api/v2/…). Empty when `optional`. */
 const httpUrl = (optional = false) =>
@@ -18,6 +19,8 @@ function urlProblem(text: string): string | null {
   if (!URL.canParse(text)) return 'must be a URL such as https://api.example.com';
   const url = new URL(text);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'must start with http:// or https://';
+  // Never echoed: the message shows the address without them.
+  if (url.username || url.password) return `must not hold a user name or password (they would be sent as they are): give ${redactUrls(text)}`;
   const apiPath = /\/(api|oauth)(\/|$)/i.exec(url.pathname);
   const path = (apiPath ? url.pathname.slice(0, apiPath.index) : url.pathname).replace(/\/+$/, '');
   if (apiPath) return `must not include the API's own path (${url.pathname.slice(apiPath.index)}): give ${url.origin}${path}`;
@@ -53,6 +56,8 @@ export const AccountConfigSchema = z.object({
   username: UsernameSchema,
   /** The bundled sandbox provider's demo account. */
   demo: z.boolean().default(false),
+  /** The user allowed plain http:// to a host other than this machine (secrets then cross the network readable). */
+  insecureHttp: z.boolean().default(false),
 });
 export type AccountConfig = z.infer<typeof AccountConfigSchema>;
 
@@ -60,6 +65,8 @@ export type AccountConfig = z.infer<typeof AccountConfigSchema>;
 export const AccountInputSchema = AccountConfigSchema.extend({
   clientSecret: SecretSchema,
   password: SecretSchema,
+}).superRefine((input, ctx) => {
+  for (const issue of plainHttpIssues(input)) ctx.addIssue({ code: 'custom', ...issue });
 });
 export type AccountInput = z.infer<typeof AccountInputSchema>;
 
@@ -73,8 +80,38 @@ export const AccountEditSchema = z.strictObject({
   username: UsernameSchema.optional(),
   clientSecret: SecretSchema.optional(),
   password: SecretSchema.optional(),
+  insecureHttp: z.boolean().optional(),
 });
 export type AccountEdit = z.infer<typeof AccountEditSchema>;
+
+/** This machine by name or address: plain HTTP to it crosses no network. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/** Whether an address is plain http:// to another machine (what the client secret and password must not cross unasked). */
+export function isRemotePlainHttp(address: string): boolean {
+  if (!URL.canParse(address)) return false;
+  const url = new URL(address);
+  return url.protocol === 'http:' && !isLoopbackHost(url.hostname);
+}
+
+/** Whether signing in to this account sends its secrets unencrypted across a network (allowed by the user, warned of at every sign-in). */
+export function signsInOverPlainHttp(config: { baseUrl: string; altBaseUrl: string }): boolean {
+  return isRemotePlainHttp(config.baseUrl) || isRemotePlainHttp(config.altBaseUrl);
+}
+
+/** The addresses of a connection that are plain HTTP to another machine, refused unless the user allowed it. */
+export function plainHttpIssues(config: { baseUrl: string; altBaseUrl: string; insecureHttp: boolean }): Array<{ path: string[]; message: string }> {
+  if (config.insecureHttp) return [];
+  return (['baseUrl', 'altBaseUrl'] as const)
+    .filter((field) => isRemotePlainHttp(config[field]))
+    .map((field) => ({
+      path: [field],
+      message: 'is plain http:// to another machine, which would send the client secret and password unencrypted: use https://, or allow plain HTTP (--insecure-http)',
+    }));
+}
 
 /** One message per problem, each naming its field: "baseUrl: must start with http:// or https://". */
 export function describeIssues(error: z.ZodError): string {

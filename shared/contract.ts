@@ -112,6 +112,8 @@ export const LANGUAGES = ['system', 'en', 'it'] as const;
 export const SettingsSchema = z.strictObject({
   /** Minutes between background syncs; 0 turns them off. */
   syncIntervalMinutes: z.int().min(0).max(24 * 60),
+  /** The most one sync may take, in minutes: a provider that trickles its replies cannot hold it longer. */
+  syncDeadlineMinutes: z.int().min(1).max(24 * 60),
   /** Whois answers younger than this are served from the mirror. */
   whoisCacheMinutes: z.int().min(0).max(7 * 24 * 60),
   /** Which kinds of notable sync changes the desktop app announces with a system notification. */
@@ -124,6 +126,7 @@ export const SettingsSchema = z.strictObject({
 export type Settings = z.infer<typeof SettingsSchema>;
 export const DEFAULT_SETTINGS: Settings = {
   syncIntervalMinutes: 15,
+  syncDeadlineMinutes: 5,
   whoisCacheMinutes: 60,
   notifyKinds: ['ticket-answered', 'domain-expiring', 'service-suspended'],
   theme: 'system',
@@ -138,6 +141,8 @@ export interface AccountSummary {
   clientId: string;
   username: string;
   demo: boolean;
+  /** Plain http:// to another machine, allowed by the user: every sign-in warns that secrets cross unencrypted. */
+  insecureHttp: boolean;
   current: boolean;
 }
 

@@ -15,6 +15,7 @@ const FLAGS: Record<string, string> = {
   service: '--service',
   clientId: '--client-id',
   username: '--username',
+  insecureHttp: '--insecure-http',
   clientSecret: 'RESELLER_DESK_CLIENT_SECRET',
   password: 'RESELLER_DESK_PASSWORD',
 };
@@ -41,6 +42,7 @@ export async function accountAdd({ desk, words: [name], options, secrets: given 
       service: options.service,
       clientId: options['client-id'],
       username: options.username,
+      insecureHttp: options['insecure-http'] ?? false,
       clientSecret: secrets.clientSecret,
       password: secrets.password,
     }),
@@ -56,11 +58,12 @@ export async function accountEdit({ desk, words: [name], options, secrets }: Com
     service: options.service,
     clientId: options['client-id'],
     username: options.username,
+    insecureHttp: options['insecure-http'],
     clientSecret: secrets.clientSecret ?? undefined,
     password: secrets.password ?? undefined,
   };
   if (Object.values(changes).every((value) => value === undefined)) {
-    throw new UsageError('account edit: give what changes (--base-url, --alt-base-url, --service, --client-id, --username)', 'account edit');
+    throw new UsageError('account edit: give what changes (--base-url, --alt-base-url, --service, --client-id, --username, --insecure-http)', 'account edit');
   }
   const edited = await withFlagNames('account edit', () => desk.callUnchecked('accounts.edit', { name, ...changes }));
   say(`account "${edited.name}" now connects to ${edited.baseUrl} (service "${edited.service}")`);

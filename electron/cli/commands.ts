@@ -12,6 +12,7 @@ export const OPTIONS = {
   service: { type: 'string' },
   'client-id': { type: 'string' },
   username: { type: 'string' },
+  'insecure-http': { type: 'boolean' },
   force: { type: 'boolean' },
   'keep-data': { type: 'boolean' },
   only: { type: 'string', multiple: true },
@@ -20,6 +21,7 @@ export const OPTIONS = {
   params: { type: 'string' },
   'server-id': { type: 'string' },
   limit: { type: 'string' },
+  deadline: { type: 'string' },
   preset: { type: 'string' },
   port: { type: 'string' },
   'alt-port': { type: 'string' },
@@ -35,6 +37,7 @@ export const OPTION_HELP: Record<OptionName, string> = {
   service: "--service SEGMENT   the provider's segment in /api/v2/<segment>/… (default svc)",
   'client-id': '--client-id ID      the OAuth client id the provider gave you',
   username: '--username EMAIL    the e-mail address you sign in with',
+  'insecure-http': '--insecure-http     allow plain http:// to another machine (the client secret and password then cross unencrypted)',
   force: '--force             remove even though edits are queued (they are lost)',
   'keep-data': '--keep-data         keep the mirror and outbox files (and the key of their sealed EPP codes)',
   only: '--only RESOURCE     pull only these resources (repeat, or a comma-separated list)',
@@ -43,7 +46,8 @@ export const OPTION_HELP: Record<OptionName, string> = {
   params: '--params JSON       the edit\'s parameters as JSON, or @FILE to read them from a file',
   'server-id': '--server-id N       the id the record got on the provider (a create found applied there)',
   limit: '--limit N           at most N hits (default 20, at most 100)',
-  preset: '--preset demo|large the generated data (default demo)',
+  deadline: '--deadline MINUTES  the most the sync may take (default: the settings\' syncDeadlineMinutes, 5)',
+  preset: '--preset demo|large|huge  the generated data (default demo)',
   port: '--port N            the base URL\'s port (default: a free one)',
   'alt-port': '--alt-port N        the alt base URL\'s port (default: a free one)',
 };
@@ -60,7 +64,7 @@ export interface CommandSpec {
 
 const word = (...names: string[]) => ({ names, length: [names.length, names.length] as [number, number] });
 const none = { names: [], length: [0, 0] as [number, number] };
-const connection: OptionName[] = ['base-url', 'alt-base-url', 'service', 'client-id', 'username'];
+const connection: OptionName[] = ['base-url', 'alt-base-url', 'service', 'client-id', 'username', 'insecure-http'];
 
 export const COMMANDS = {
   'account add': {
@@ -90,7 +94,7 @@ export const COMMANDS = {
   },
   sync: {
     words: none,
-    options: ['account', 'json', 'only'],
+    options: ['account', 'json', 'only', 'deadline'],
     summary: 'send queued edits, then pull the account into the local mirror',
     details: 'Ctrl-C stops it: resources pulled in full are kept, the one cut short is discarded.',
     provider: true,

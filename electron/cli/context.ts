@@ -1,8 +1,10 @@
 /** What every command runs with, and the account it works on. */
+import { signsInOverPlainHttp } from '../../shared/accounts.js';
 import type { AccountSummary } from '../../shared/contract.js';
 import type { Desk } from '../core/desk/index.js';
 import type { OptionValues } from './args.js';
 import type { CommandSpec } from './commands.js';
+import { say } from './output.js';
 
 export interface Secrets {
   /** From RESELLER_DESK_CLIENT_SECRET and RESELLER_DESK_PASSWORD; empty counts as unset. */
@@ -36,6 +38,9 @@ export async function useAccount({ desk, options, spec, secrets }: CommandContex
     throw new Error(
       `no OS keychain here (${secrets.noKeychain}): set RESELLER_DESK_CLIENT_SECRET and RESELLER_DESK_PASSWORD for each command that talks to the provider`,
     );
+  }
+  if (spec.provider && signsInOverPlainHttp(account)) {
+    say(`warning: "${account.name}" signs in over plain HTTP: its client secret and password cross the network unencrypted (allowed with --insecure-http)`);
   }
   return account;
 }

@@ -1,5 +1,5 @@
 /** `reseller-desk sandbox`: the demo provider for this data folder, with its account, until Ctrl-C. */
-import type { DemoPorts, DemoPreset } from '../demo-provider.js';
+import { DEMO_PRESETS, isDemoPreset, type DemoPorts, type DemoPreset } from '../demo-provider.js';
 import { UsageError, type OptionValues } from './args.js';
 import type { CommandContext } from './context.js';
 import type { CliDemoProvider } from './demo.js';
@@ -22,7 +22,7 @@ export async function sandbox({ desk, dataDirOption }: CommandContext, provider:
 
 export function sandboxOptions(options: OptionValues): { preset: DemoPreset; ports: DemoPorts } {
   const preset = options.preset ?? 'demo';
-  if (preset !== 'demo' && preset !== 'large') throw new UsageError(`--preset must be demo or large (got "${preset}")`, 'sandbox');
+  if (!isDemoPreset(preset)) throw new UsageError(`--preset must be ${DEMO_PRESETS.join(', ')} (got "${preset}")`, 'sandbox');
   return { preset, ports: { port: port(options.port, '--port'), altPort: port(options['alt-port'], '--alt-port') } };
 }
 

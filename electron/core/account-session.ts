@@ -30,6 +30,8 @@ export interface AccountSessionOptions {
   cipher: AtRestCipher;
   /** Minutes between background syncs (0: none). */
   syncIntervalMinutes: number;
+  /** The most one sync may take (Syncer's default when absent). */
+  syncDeadlineMs?: number;
   /** Background work (sync on open and on a timer, replay on its own): the app wants it, the CLI does not. */
   background: boolean;
   /** How often a connection that is down is probed (the scheduler's defaults otherwise). */
@@ -104,6 +106,7 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
         connectivity: this.connectivity,
         now,
         describeFailure: (error) => storageFailureWords(error, options.dataDir),
+        ...(options.syncDeadlineMs !== undefined ? { deadlineMs: options.syncDeadlineMs } : {}),
       }),
     );
     this.scheduler = this.disposables.add(

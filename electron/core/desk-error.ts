@@ -11,17 +11,21 @@ import { SchemaVersionError } from './sqlite.js';
 import { OutboxFileError } from './storage/outbox-file.js';
 import { diskFullMessage, isDamagedFile, isDiskFull } from './storage/storage-words.js';
 import { VaultError } from './vault/secret-vault.js';
+import { redactUrls } from '../../shared/redact-url.js';
 
 export class DeskError extends Error implements CallError {
   override readonly name = 'DeskError';
+  readonly issues?: CallError['issues'];
 
   constructor(
     readonly code: CallError['code'],
     message: string,
-    readonly issues?: CallError['issues'],
+    issues?: CallError['issues'],
     readonly facts?: CallError['facts'],
   ) {
-    super(message);
+    // Every message that crosses to a front end: never an address's user name or password.
+    super(redactUrls(message));
+    if (issues) this.issues = issues.map((issue) => ({ ...issue, message: redactUrls(issue.message) }));
   }
 
   toJSON(): CallError {
@@ -54,6 +58,6 @@ export function toDeskError(error: unknown, procedure: string, dataDir?: string)
     return new DeskError('provider', error.message, error.issues.length > 0 ? error.issues : undefined, error.facts);
   }
   // A bug of ours: say so plainly, and keep the detail in the log (never a token: ApiError drops headers).
-  console.error(`reseller-desk: ${procedure} failed:`, error);
+  console.error(`reseller-desk: ${procedure} failed:`, redactUrls(error instanceof Error ? (error.stack ?? error.message) : String(error)));
   return new DeskError('internal', `${procedure} failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`);
 }

@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { defaultDataDir } from '../core/data-dir.js';
 import { DEMO_ACCOUNT, Desk } from '../core/desk/index.js';
 import { openVault } from '../core/vault/index.js';
-import { startDemoProvider, type RunningDemoProvider } from '../demo-provider.js';
+import { DEMO_PRESETS, isDemoPreset, startDemoProvider, type RunningDemoProvider } from '../demo-provider.js';
 import { ensureRendererBuild } from './renderer-build.js';
 import { startWebHost, type WebHost } from './host.js';
 
@@ -24,7 +24,7 @@ Options:
   --port N          the port to listen on (default 5390; 0 picks a free one)
   --data-dir DIR    where accounts, mirrors and outboxes live (default: ${defaultDataDir()})
   --sandbox         start the bundled sandbox provider here and open its demo account
-  --preset NAME     with --sandbox: demo (default) or large (20,000 domains, …)
+  --preset NAME     with --sandbox: demo (default), large (20,000 domains, …) or huge (100,000 domains, …)
   --open            open the page in the system browser
   --json            print one JSON line once listening: {"url", "sandbox"?: {baseUrl, altBaseUrl, controlUrl, …}}
   -h, --help        this text
@@ -60,7 +60,7 @@ export async function main(argv: string[]): Promise<number> {
   const port = values.port === undefined ? DEFAULT_PORT : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) return usage(`--port must be a port number (0–65535), not "${values.port}".`);
   const preset = values.preset ?? 'demo';
-  if (preset !== 'demo' && preset !== 'large') return usage(`--preset must be demo or large, not "${preset}".`);
+  if (!isDemoPreset(preset)) return usage(`--preset must be ${DEMO_PRESETS.join(', ')}, not "${preset}".`);
   if (values.preset && !values.sandbox) return usage('--preset applies only with --sandbox.');
 
   const log = (line: string) => process.stderr.write(`${line}\n`);

@@ -3,6 +3,8 @@
  * exactly as the preload bridge carries it over IPC. A browser tab is a weaker room than a sandboxed window,
  * so: loopback only, a random launch token required on the socket, the socket's Origin checked, the window's
  * CSP as a header, nothing served outside the renderer's build folder, every input parsed by Desk's schemas.
+ * Every request must name this host in its `Host` header (a page of another site that rebinds its name to
+ * 127.0.0.1 gets nothing), and a socket whose reader does not keep up is closed rather than queued for.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
@@ -20,6 +22,8 @@ import { toDeskError } from '../core/desk-error.js';
 export const LOOPBACK = '127.0.0.1';
 /** A message may carry attachments' bytes; larger frames are refused by the socket. */
 const MAX_FRAME_BYTES = 40 * 1024 * 1024;
+/** Bytes a socket may have queued unread before it is closed: a tab that stops reading must not grow the host. */
+export const MAX_QUEUED_BYTES = 64 * 1024 * 1024;
 
 export interface WebHostOptions {
   desk: Desk;
@@ -29,12 +33,16 @@ export interface WebHostOptions {
   token: string;
   /** 0 picks a free port. */
   port: number;
+  /** Bytes queued unread on one socket before it is closed; MAX_QUEUED_BYTES by default. */
+  maxQueuedBytes?: number;
 }
 
 export interface WebHost {
   /** The page's address, with the token. */
   url: string;
   port: number;
+  /** Sockets open now. */
+  openSockets(): number;
   close(): Promise<void>;
 }
 
@@ -59,11 +67,16 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const app: FastifyInstance = Fastify({ logger: false, bodyLimit: 1024 });
   let port = options.port;
   const sockets = new Set<WebSocket>();
+  const send = sender(options.maxQueuedBytes ?? MAX_QUEUED_BYTES);
 
   app.addHook('onSend', async (_request, reply) => {
     reply.headers(SECURITY_HEADERS);
   });
   await app.register(fastifyWebsocket, { options: { maxPayload: MAX_FRAME_BYTES } });
+  // After the websocket plugin's own hook, which marks an upgrade so that a refused one has its socket closed.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!hostsOf(port).includes(request.headers.host ?? '')) await reply.code(421).send({ error: 'unknown host' });
+  });
   await app.register(fastifyStatic, { root: options.rendererDir, index: 'index.html', dotfiles: 'deny', cacheControl: false });
 
   await app.register(async (scope) => {
@@ -78,7 +91,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         options.desk.on(name, forward);
         return () => options.desk.off(name, forward);
       });
-      socket.on('message', (data, isBinary) => void answer(options.desk, socket, isBinary ? null : data.toString()));
+      socket.on('message', (data, isBinary) => void answer(options.desk, socket, send, isBinary ? null : data.toString()));
       socket.on('close', () => {
         sockets.delete(socket);
         offs.forEach((off) => off());
@@ -91,6 +104,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   return {
     url: `http://${LOOPBACK}:${port}/?token=${options.token}`,
     port,
+    openSockets: () => sockets.size,
     async close() {
       for (const socket of sockets) socket.close(1001, 'the web host is stopping');
       await app.close();
@@ -101,11 +115,16 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 /** Why a socket request is refused, or null: a token that matches, from a page this host served. */
 function refuseSocket(request: FastifyRequest, token: string, port: number): { status: number; message: string } | null {
   const origin = request.headers.origin;
-  const allowed = [`http://${LOOPBACK}:${port}`, `http://localhost:${port}`];
+  const allowed = hostsOf(port).map((host) => `http://${host}`);
   if (!origin || !allowed.includes(origin)) return { status: 403, message: 'foreign origin' };
   const given = new URL(request.url, 'http://host').searchParams.get('token') ?? '';
   if (!sameSecret(given, token)) return { status: 401, message: 'missing or wrong token' };
   return null;
+}
+
+/** The names this host answers to: loopback by address or by name, nothing a foreign site's DNS could point here. */
+function hostsOf(port: number): string[] {
+  return [`${LOOPBACK}:${port}`, `localhost:${port}`, `[::1]:${port}`];
 }
 
 function sameSecret(given: string, expected: string): boolean {
@@ -114,7 +133,9 @@ function sameSecret(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-async function answer(desk: Desk, socket: WebSocket, text: string | null): Promise<void> {
+type Send = (socket: WebSocket, frame: WebServerFrame) => void;
+
+async function answer(desk: Desk, socket: WebSocket, send: Send, text: string | null): Promise<void> {
   let frame: z.infer<typeof CallFrameSchema>;
   try {
     frame = CallFrameSchema.parse(JSON.parse(text ?? ''));
@@ -131,6 +152,18 @@ async function answer(desk: Desk, socket: WebSocket, text: string | null): Promi
   send(socket, { type: 'reply', id: frame.id, reply });
 }
 
-function send(socket: WebSocket, frame: WebServerFrame): void {
-  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+/**
+ * Sends frames on an open socket, unless its reader has left more than `maxQueuedBytes` unread (so a queue
+ * holds at most that and one frame): then the socket is cut at once (a closing handshake would wait behind
+ * the queue it refuses to read) and its queue freed; the page reconnects when it reads again.
+ */
+function sender(maxQueuedBytes: number): Send {
+  return (socket, frame) => {
+    if (socket.readyState !== socket.OPEN) return;
+    if (socket.bufferedAmount > maxQueuedBytes) {
+      socket.terminate();
+      return;
+    }
+    socket.send(JSON.stringify(frame));
+  };
 }

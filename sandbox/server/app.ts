@@ -19,7 +19,8 @@ const BODY_LIMIT_BYTES = 32 * 1024 * 1024;
 const UNAUTHENTICATED = { message: 'Unauthenticated.' };
 
 export async function createApiServer(state: SandboxState, listener: Listener): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT_BYTES });
+  // Stopping drops connections still in use (a trickled reply would otherwise hold the stop for minutes).
+  const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT_BYTES, forceCloseConnections: true });
 
   // Form bodies only: urlencoded here (entries in arrival order), multipart through the plugin. JSON and
   // text bodies get 415, as the provider takes neither.
@@ -32,6 +33,7 @@ export async function createApiServer(state: SandboxState, listener: Listener): 
   });
 
   app.setErrorHandler(sendFrameworkError);
+  app.addHook('onSend', async (_request, reply, payload) => state.faults.trickle(reply, payload));
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
     if (app.hasRoute({ method: 'POST', url: path })) {

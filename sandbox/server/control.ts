@@ -7,6 +7,8 @@
  *   POST /tokens/expire  every issued access token expires now (refresh tokens keep working)
  *   POST /clock/advance  JSON body `{"seconds": n}`: the provider's clock moves n seconds forward (tokens expire
  *                        as they would have after that long); answers `{"now": <ISO time>}`
+ *   GET  /requests       requests received, by operation (`token` for the token endpoint): `{"token": 2, …}`
+ *   POST /requests/reset  counts back to zero
  *   GET  /health         `{"status":"ok"}`
  */
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -37,6 +39,11 @@ export function createControlServer(state: SandboxState, startup: RuntimeSetting
     const { accessTokenTtlSeconds, refreshTokenTtlSeconds } = startup;
     applySettings(state, { ...NO_FAULTS, accessTokenTtlSeconds, refreshTokenTtlSeconds });
     return currentSettings(state);
+  });
+  app.get('/requests', () => Object.fromEntries(state.faults.counts));
+  app.post('/requests/reset', () => {
+    state.faults.counts.clear();
+    return {};
   });
   app.post('/tokens/expire', () => ({ expired: expireAccessTokens(state.db, state.clock.now()) }));
   app.post('/clock/advance', (request) => {

@@ -19,6 +19,8 @@ const FAULT_RULES: Record<keyof FaultConfig, Rule> = {
   reset: 'share',
   rateLimit: 'share',
   retryAfterSeconds: 'wholeSeconds',
+  tokenHttp500: 'share',
+  trickleBytesPerSecond: 'nonNegative',
 };
 
 const SETTING_RULES: Record<keyof RuntimeSettings, Rule> = {

@@ -12,7 +12,7 @@ export interface ResolvedSizes {
 }
 
 /**
- * The preset's sizes with the overrides applied. In the large preset only account 1 (the demo account) gets
+ * The preset's sizes with the overrides applied. In the large and huge presets only account 1 (the demo account) gets
  * the large sizes; the other accounts get demo-preset sizes, so a second account exists for multi-account
  * tests without doubling the seeding time.
  */
@@ -23,7 +23,7 @@ export function resolveSizes(preset: Preset, overrides: Partial<DataSize>): Reso
   }
   if (merged.accounts < 1) throw new Error('Invalid size accounts=0: the demo account always exists');
   const primary = perAccount(merged);
-  const secondary = preset === 'large' ? perAccount(PRESETS.demo) : primary;
+  const secondary = preset === 'demo' ? primary : perAccount(PRESETS.demo);
   const needsProducts = primary.services > 0 || (merged.accounts > 1 && secondary.services > 0);
   if (merged.products === 0 && needsProducts) throw new Error('Invalid size products=0: services need catalogue products');
   return {

@@ -10,6 +10,7 @@ export interface ReportContext {
   targets: Target[];
   rounds: number;
   naiveRowsPerResource: number | null;
+  preset: string;
 }
 
 const whole = (n: number) => Math.round(n).toLocaleString('en-US');
@@ -130,7 +131,7 @@ export function formatReport(context: ReportContext): string {
   const { runs, naive, rounds } = context;
   const misses = context.targets.filter((t) => !t.pass).length;
   return [
-    `Full sync of the sandbox's large preset over loopback: ${whole(runs.sync.rows)} rows ` +
+    `Full sync of the sandbox's ${context.preset} preset over loopback: ${whole(runs.sync.rows)} rows ` +
       `(node ${process.version}, ${availableParallelism()} CPUs, the sandbox in a process of its own).`,
     `raw and sync: wall time of the fastest of ${rounds} round${rounds === 1 ? '' : 's'} (the two run in turn first and second), peak RSS the highest; every run in a fresh process.`,
     '',

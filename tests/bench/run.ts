@@ -1,7 +1,7 @@
 /**
- * `npm run bench [-- --json] [--rounds N] [--naive-rows N|all] [--list-pages N] [--searches N] [--keep-mirror FILE]`
+ * `npm run bench [-- --json] [--preset large|huge] [--rounds N] [--naive-rows N|all] [--list-pages N] [--searches N] [--keep-mirror FILE]`
  *
- * Full sync of the sandbox's large preset over loopback, against the raw transfer of the same requests (the
+ * Full sync of the sandbox's large (or huge) preset over loopback, against the raw transfer of the same requests (the
  * floor) and a naive baseline, then list and search latency on the mirror the sync wrote. The sandbox and
  * every measured run are processes of their own. Progress goes to stderr; the report to stdout, and with
  * --json its last line is the figures as one JSON object; --keep-mirror copies the measured mirror file to FILE
@@ -22,6 +22,7 @@ const TODAY = '2026-11-22';
 
 interface BenchOptions {
   json: boolean;
+  preset: 'large' | 'huge';
   rounds: number;
   naiveRowsPerResource: number | null;
   listPages: number;
@@ -33,6 +34,7 @@ function parseOptions(): BenchOptions {
   const { values } = parseArgs({
     options: {
       json: { type: 'boolean', default: false },
+      preset: { type: 'string', default: 'large' },
       rounds: { type: 'string', default: '5' },
       'naive-rows': { type: 'string', default: '1000' },
       'list-pages': { type: 'string', default: '360' },
@@ -45,8 +47,10 @@ function parseOptions(): BenchOptions {
     if (!Number.isSafeInteger(n) || n < 1) throw new Error(`--${flag} takes a whole number ≥ 1, got '${text}'`);
     return n;
   };
+  if (values.preset !== 'large' && values.preset !== 'huge') throw new Error(`--preset takes large or huge, got '${values.preset}'`);
   return {
     json: values.json,
+    preset: values.preset,
     rounds: count('rounds', values.rounds),
     naiveRowsPerResource: values['naive-rows'] === 'all' ? null : count('naive-rows', values['naive-rows']),
     listPages: count('list-pages', values['list-pages']),
@@ -123,8 +127,8 @@ async function main(): Promise<void> {
   try {
     log('bundling the worker…');
     const bundle = await bundleWorker(join(dir, 'worker'));
-    log('starting the sandbox (large preset)…');
-    const sandbox = await startSandboxProcess(['--preset', 'large', '--port', '0', '--alt-port', '0', '--control-port', '0', '--today', TODAY]);
+    log(`starting the sandbox (${options.preset} preset)…`);
+    const sandbox = await startSandboxProcess(['--preset', options.preset, '--port', '0', '--alt-port', '0', '--control-port', '0', '--today', TODAY]);
     try {
       runs = await measure(sandbox, dir, bundle, options);
     } finally {
@@ -135,7 +139,7 @@ async function main(): Promise<void> {
   }
   const naive = estimateNaive(runs.naive);
   const targets = targetsOf(runs, naive);
-  process.stdout.write(`${formatReport({ runs, naive, targets, rounds: options.rounds, naiveRowsPerResource: options.naiveRowsPerResource })}\n`);
+  process.stdout.write(`${formatReport({ runs, naive, targets, rounds: options.rounds, naiveRowsPerResource: options.naiveRowsPerResource, preset: options.preset })}\n`);
   if (options.json) process.stdout.write(`${JSON.stringify(benchJson(runs, naive, targets))}\n`);
 }
 

@@ -148,7 +148,7 @@ describe('Session', () => {
     expect(session.grantCounts).toEqual(before);
   });
 
-  it('a renewal that fails for lack of network does not sign out', async () => {
+  it('a renewal that fails for lack of network does not sign out, and is not tried again until the next sync', async () => {
     let now = 0;
     const { grants, session, signedOut } = setup({ now: () => now });
     await session.signIn();
@@ -158,6 +158,10 @@ describe('Session', () => {
     expect(session.status.state).toBe('signed_in');
     expect(signedOut).toEqual([]);
     grants.failRefresh = null;
+    const sent = { ...session.grantCounts };
+    await expect(session.accessToken('x')).rejects.toMatchObject({ kind: 'network' });
+    expect(session.grantCounts).toEqual(sent);
+    session.resetGrantFailure();
     expect(await session.accessToken('x')).toBe('A2');
   });
 

@@ -400,14 +400,15 @@ export class ResellerClient {
     return read(reply);
   }
 
-  /** Token grants are retried like reads: a lost password grant is harmless, a lost refresh falls back to the password. */
-  private grant(entries: FormEntry[]): Promise<Token> {
-    return this.withRetry(async () => {
-      const reply = await postForm(this.http, TOKEN_OPERATION, `${this.baseUrl}/oauth/token`, toUrlEncoded(entries), COMMON_HEADERS);
-      const body = interpretReply(TOKEN_OPERATION, reply, 'json');
-      if (body.kind !== 'json') throw new ApiError({ kind: 'protocol', operation: TOKEN_OPERATION, message: 'token: reply is not JSON' });
-      return decode.decodeToken(TOKEN_OPERATION, body.value);
-    });
+  /**
+   * One grant request, never retried here: a provider may lock an account that hammers its login, so a failed
+   * grant is the session's to judge (it sends no other until the next sync).
+   */
+  private async grant(entries: FormEntry[]): Promise<Token> {
+    const reply = await postForm(this.http, TOKEN_OPERATION, `${this.baseUrl}/oauth/token`, toUrlEncoded(entries), COMMON_HEADERS);
+    const body = interpretReply(TOKEN_OPERATION, reply, 'json');
+    if (body.kind !== 'json') throw new ApiError({ kind: 'protocol', operation: TOKEN_OPERATION, message: 'token: reply is not JSON' });
+    return decode.decodeToken(TOKEN_OPERATION, body.value);
   }
 
   private async withRetry<T>(attempt: () => Promise<T>): Promise<T> {
@@ -416,7 +417,8 @@ export class ResellerClient {
       try {
         return await attempt();
       } catch (error) {
-        if (!(error instanceof ApiError)) throw error;
+        // A failed sign-in stays failed until the next sync (the session's rule): no point in waiting to retry.
+        if (!(error instanceof ApiError) || error.operation === TOKEN_OPERATION) throw error;
         const delay = retryDelay(this.retry, n, error, this.random, Date.now() - started);
         if (delay === null) throw error;
         this.onRetry({ operation: error.operation, attempt: n + 1, maxAttempts: this.retry.maxAttempts, delayMs: delay, reason: error.message });

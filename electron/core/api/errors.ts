@@ -13,6 +13,7 @@
 
 import type { ErrorFacts } from '../../../shared/error-words.js';
 import type { ApiErrorKind } from '../../../shared/models.js';
+import { redactUrls } from '../../../shared/redact-url.js';
 
 export type { ApiErrorKind };
 
@@ -50,7 +51,8 @@ export class ApiError extends Error {
   readonly issues: FieldIssue[];
 
   constructor(init: ApiErrorInit) {
-    super(init.message);
+    // A transport error may quote the address it failed to reach, userinfo included.
+    super(redactUrls(init.message));
     this.kind = init.kind;
     this.operation = init.operation;
     this.status = init.status ?? null;

@@ -8,8 +8,9 @@
  * - Renewal = refresh grant with the stored refresh token; if the provider refuses it, one password grant with
  *   the stored password; if that is refused too, the session is `signed_out` (event `signed-out` with the
  *   reason) and every later call fails at once with kind 'auth' until the next sign-in.
- * - A renewal that fails for a transient reason (network, 5xx, 429) does not sign out: the error goes to the
- *   caller and the next call tries again.
+ * - A renewal that fails for a transient reason (network, 5xx, 429) does not sign out, but neither is it tried
+ *   again until the next sync (or sign-in): every caller meanwhile gets that failure at once. A provider may lock
+ *   an account that hammers its login, so one sync sends at most one grant per failure.
  * - Each refresh token received is stored in the vault (it rotates); tokens are kept in #private fields and
  *   never logged or emitted.
  */
@@ -53,6 +54,8 @@ export class Session extends EventEmitter<SessionEvents> {
   #expiresAt = 0;
   #renewing: Promise<string> | null = null;
   #status: SessionStatus = { state: 'idle', reason: null };
+  /** The transient failure of this sync's renewal: no grant is sent again until resetGrantFailure(). */
+  #failedRenewal: ApiError | null = null;
   /** Grant requests sent so far, for diagnostics and tests. */
   readonly grantCounts = { password: 0, refresh: 0 };
 
@@ -77,6 +80,7 @@ export class Session extends EventEmitter<SessionEvents> {
   /** Password grant. `password` (e.g. typed by the user) overrides the stored one for this grant. */
   async signIn(password?: string): Promise<void> {
     this.#status = { state: 'idle', reason: null };
+    this.#failedRenewal = null;
     await this.runRenewal(() => this.passwordGrant(password));
   }
 
@@ -106,8 +110,21 @@ export class Session extends EventEmitter<SessionEvents> {
     await this.vault.delete(this.account, REFRESH_TOKEN_SECRET);
   }
 
+  /** A new sync begins: a renewal that failed for a transient reason may be tried once more. */
+  resetGrantFailure(): void {
+    this.#failedRenewal = null;
+  }
+
   private renew(): Promise<string> {
-    return this.runRenewal(() => this.refreshThenPassword());
+    if (this.#failedRenewal !== null) return Promise.reject(this.#failedRenewal);
+    return this.runRenewal(async () => {
+      try {
+        return await this.refreshThenPassword();
+      } catch (error) {
+        if (error instanceof ApiError && error.transient) this.#failedRenewal = error;
+        throw error;
+      }
+    });
   }
 
   /** Single flight: a renewal in progress is joined, never duplicated. */

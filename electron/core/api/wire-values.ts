@@ -72,16 +72,42 @@ function toInteger(value: Scalar): number | null | undefined {
   return undefined;
 }
 
+/**
+ * The longest text kept, in characters, per kind of field: a name (a person's, a product's, an address line,
+ * a status), free text (notes, a payment's description) and a document (an announcement's body, order data).
+ * A longer value is refused as unreadable: outside a sync a protocol error naming the operation and the field;
+ * in a sync the field is left unset and the summary says so (unread.ts). A provider's 60 MB first name is not
+ * stored, searched, sent to the page and laid out.
+ */
+export const TEXT_LIMITS = { name: 1024, text: 64 * 1024, document: 1024 * 1024 } as const;
+
+function within(value: string, limit: number): string {
+  if (value.length > limit) throw new DecodeIssue(`longer than ${limit.toLocaleString('en-US')} characters (${value.length.toLocaleString('en-US')})`);
+  return value;
+}
+
 /** Free text; numbers become their decimal text, absent becomes ''. */
 export function text(value: unknown): string {
   const v = scalar(value);
-  return v === undefined || v === null ? '' : String(v);
+  return v === undefined || v === null ? '' : within(String(v), TEXT_LIMITS.text);
+}
+
+/** A name or a short value (TEXT_LIMITS.name), read as text is. */
+export function name(value: unknown): string {
+  const v = scalar(value);
+  return v === undefined || v === null ? '' : within(String(v), TEXT_LIMITS.name);
+}
+
+/** A document's body (TEXT_LIMITS.document), read as text is. */
+export function documentText(value: unknown): string {
+  const v = scalar(value);
+  return v === undefined || v === null ? '' : within(String(v), TEXT_LIMITS.document);
 }
 
 /** Text that may be missing: absent, null or '' give null. */
 export function optText(value: unknown): string | null {
   const v = scalar(value);
-  return v === undefined || v === null || v === '' ? null : String(v);
+  return v === undefined || v === null || v === '' ? null : within(String(v), TEXT_LIMITS.text);
 }
 
 const TRUE = new Set(['1', 'true', 'on', 'yes']);
@@ -195,6 +221,8 @@ unsettable(optInt, null);
 unsettable(optId, null);
 unsettable(count, 0);
 unsettable(text, '');
+unsettable(name, '');
+unsettable(documentText, '');
 unsettable(optText, null);
 unsettable(flag, false);
 unsettable(date, null);

@@ -1,7 +1,7 @@
 /** accounts.*: adding (checked first), testing, selecting, editing, signing in and out, removing, the demo. */
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { AccountConfigSchema, type AccountConfig, type AccountEdit } from '../../../shared/accounts.js';
+import { AccountConfigSchema, plainHttpIssues, type AccountConfig, type AccountEdit } from '../../../shared/accounts.js';
 import type { AccountSummary } from '../../../shared/contract.js';
 import { PENDING_STATES } from '../../../shared/outbox/states.js';
 import { checkConnection } from '../accounts/connection-check.js';
@@ -135,6 +135,10 @@ async function editAccount(state: DeskState, { name, clientSecret, password, ...
   if (stored.demo) throw new DeskError('refused', 'The demo account\'s connection is the bundled sandbox\'s; it cannot be edited.');
   const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
   const config = AccountConfigSchema.parse({ ...stored, ...defined });
+  const plain = plainHttpIssues(config);
+  if (plain.length > 0) {
+    throw new DeskError('invalid_input', `accounts.edit: ${plain.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`, plain.map((i) => ({ field: i.path.join('.'), message: i.message })));
+  }
   const secret = clientSecret ?? (await vault.get(name, CLIENT_SECRET_SECRET));
   const pass = password ?? (await vault.get(name, PASSWORD_SECRET));
   if (secret === null || pass === null) {

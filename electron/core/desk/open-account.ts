@@ -25,6 +25,7 @@ export async function openAccount(state: DeskState, config: AccountConfig, remem
       vault: options.vault,
       cipher: await AtRestCipher.forAccount(options.vault, config.name),
       syncIntervalMinutes: state.settings.get().syncIntervalMinutes,
+      syncDeadlineMs: options.syncDeadlineMs ?? state.settings.get().syncDeadlineMinutes * 60_000,
       background: state.background,
       client: state.clientOptions(),
       clock: state.clock,
@@ -77,6 +78,7 @@ export async function openDemo(state: DeskState, remember = true): Promise<Accou
     clientId: demo.clientId,
     username: demo.username,
     demo: true,
+    insecureHttp: false,
   };
   await vault.set(DEMO_ACCOUNT, CLIENT_SECRET_SECRET, demo.clientSecret);
   await vault.set(DEMO_ACCOUNT, PASSWORD_SECRET, demo.password);

@@ -36,6 +36,8 @@ export interface DeskOptions {
   timers?: Timers;
   /** Where the engine says what it did or what went wrong outside any call (a file set aside, a folder made private). Default: stderr. */
   log?: (line: string) => void;
+  /** The most one sync may take, over the settings' syncDeadlineMinutes (e.g. the CLI's --deadline). */
+  syncDeadlineMs?: number;
 }
 
 export const DEMO_ACCOUNT = 'Demo';

@@ -76,7 +76,7 @@ export class Replayer extends EventEmitter<ReplayerEvents> {
 
   constructor(
     outbox: Outbox,
-    private readonly client: OutboxClient,
+    private readonly client: OutboxClient & { session?: { resetGrantFailure?(): void } },
     options: ReplayerOptions = {},
   ) {
     super();
@@ -111,6 +111,8 @@ export class Replayer extends EventEmitter<ReplayerEvents> {
   private async replay(signal: AbortSignal | undefined): Promise<RunReport> {
     const report: RunReport = { sent: 0, reconciled: 0, busy: false, paused: this.#paused, nextDueAt: null };
     if (this.#paused !== null) return report;
+    // Like a sync, a replay run may sign in once after a failed sign-in (the session sends no more until then).
+    this.client.session?.resetGrantFailure?.();
     const lease = this.journal.lease(this.owner, this.leaseTtlMs);
     if (!lease.acquire(this.now())) return { ...report, busy: true };
     let leaseLost = false;

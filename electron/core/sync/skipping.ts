@@ -13,7 +13,7 @@ import type { SyncedResource } from '../mirror/index.js';
 type Host = 'base' | 'alt';
 
 /** The operation each resource is read with first (its host is the resource's). */
-const RESOURCE_OPERATION: Record<SyncedResource, OperationName> = {
+export const RESOURCE_OPERATION: Record<SyncedResource, OperationName> = {
   client: 'get-clients-details',
   departments: 'get-support-departments',
   tickets: 'get-tickets',

@@ -4,7 +4,8 @@
  * read. Never two runs at once: asking during a run joins it. A failing resource does not stop the others,
  * except that an unreachable provider or a signed-out session skips the rest (each would fail the same way,
  * after its retries). Cancelling stops between pages and resources; what was read in full is written, and a
- * resource cut short is not written at all.
+ * resource cut short is not written at all. A whole run has a deadline (5 minutes by default): a provider that
+ * trickles its replies cannot hold it longer; what was not finished by then is named in the summary.
  */
 import { EventEmitter } from 'node:events';
 import { ApiError } from '../api/errors.js';
@@ -16,7 +17,7 @@ import {
 } from '../mirror/index.js';
 import { ConnectivityMonitor, type SessionStateSource } from './connectivity.js';
 import { PULLERS, type PullContext, type PullResult, type SyncClient } from './pullers.js';
-import { HostJudgement } from './skipping.js';
+import { HostJudgement, RESOURCE_OPERATION } from './skipping.js';
 import { InlineSnapshotSink, type SnapshotSink } from './snapshot-sink.js';
 import { snapshotWorkerModule, WorkerSnapshotSink } from './worker-sink.js';
 import {
@@ -31,8 +32,8 @@ import {
 } from '../../../shared/sync.js';
 
 export interface SyncerOptions {
-  /** A ResellerClient (its session, when present, feeds connectivity). */
-  client: SyncClient & { session?: SessionStateSource };
+  /** A ResellerClient (its session, when present, feeds connectivity, and is told when a sync begins). */
+  client: SyncClient & { session?: SyncSession };
   mirror: Mirror;
   /** Shared with the other request senders of the account; a new one by default. */
   connectivity?: ConnectivityMonitor;
@@ -44,6 +45,36 @@ export interface SyncerOptions {
   now?: () => Date;
   /** Words for a failure that is the disk's, not the provider's (a full disk: how much is free, where). */
   describeFailure?: (error: unknown) => string | null;
+  /** The most a whole run may take, requests in flight included; DEFAULT_SYNC_DEADLINE_MS by default. */
+  deadlineMs?: number;
+}
+
+export const DEFAULT_SYNC_DEADLINE_MS = 5 * 60_000;
+
+/** Why a run stopped at its deadline (the abort's reason). */
+class SyncDeadline extends Error {
+  constructor(readonly ms: number) {
+    super(`the sync's deadline (${formatDuration(ms)}) passed`);
+  }
+}
+
+function formatDuration(ms: number): string {
+  return ms % 60_000 === 0 ? `${ms / 60_000} min` : `${Math.round(ms / 100) / 10} s`;
+}
+
+/** `promise`, or the signal's reason as soon as it aborts (the promise is left to settle unheard). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+/** The session as a sync sees it: its state, and a failed sign-in that each new sync may try once more. */
+export interface SyncSession extends SessionStateSource {
+  resetGrantFailure?(): void;
 }
 
 export interface SyncRequest {
@@ -64,12 +95,13 @@ export interface SyncEvents {
 
 export class Syncer extends EventEmitter<SyncEvents> {
   readonly connectivity: ConnectivityMonitor;
-  private readonly client: SyncClient;
+  private readonly client: SyncClient & { session?: SyncSession };
   private readonly mirror: Mirror;
   private readonly pageSize: number;
   private readonly concurrency: number;
   private readonly now: () => Date;
   private readonly describeFailure: (error: unknown) => string | null;
+  private readonly deadlineMs: number;
   private readonly unsubscribe: Array<() => void> = [];
   private current: { promise: Promise<SyncSummary>; controller: AbortController } | null = null;
   /** Resources the last sync found listed empty while the mirror had rows: kept once, emptied if the next sync agrees. */
@@ -83,6 +115,7 @@ export class Syncer extends EventEmitter<SyncEvents> {
     this.concurrency = options.concurrency ?? 4;
     this.now = options.now ?? (() => new Date());
     this.describeFailure = options.describeFailure ?? (() => null);
+    this.deadlineMs = options.deadlineMs ?? DEFAULT_SYNC_DEADLINE_MS;
     this.connectivity = options.connectivity ?? new ConnectivityMonitor();
     const forward = (change: ConnectivityChange) => this.emit('connectivity', change);
     this.connectivity.on('change', forward);
@@ -98,8 +131,12 @@ export class Syncer extends EventEmitter<SyncEvents> {
   sync(request: SyncRequest = {}): Promise<SyncSummary> {
     if (this.current) return this.current.promise;
     const controller = new AbortController();
-    const signal = request.signal ? AbortSignal.any([controller.signal, request.signal]) : controller.signal;
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(new SyncDeadline(this.deadlineMs)), this.deadlineMs);
+    const signals = [controller.signal, deadline.signal, ...(request.signal ? [request.signal] : [])];
+    const signal = AbortSignal.any(signals);
     const promise = this.run(request.trigger ?? 'demand', signal, request.only ?? SYNCED_RESOURCES).finally(() => {
+      clearTimeout(timer);
       this.current = null;
     });
     // Told once the run is over, so that a listener asking whether a sync is running hears no.
@@ -142,6 +179,8 @@ export class Syncer extends EventEmitter<SyncEvents> {
   private async run(trigger: SyncTrigger, signal: AbortSignal, resources: readonly SyncedResource[]): Promise<SyncSummary> {
     const startedAt = this.now().toISOString();
     const runId = this.mirror.beginSyncRun(trigger);
+    // At most one sign-in per sync after a failure: the session sends no grant again until this point.
+    this.client.session?.resetGrantFailure?.();
     const lastSynced = new Map(this.mirror.syncStates().map((state) => [state.resource, state.lastSyncedAt]));
     const written: Array<Promise<WriteOutcome>> = [];
     // Which resources are not attempted: those of a base URL found unreachable, or all once signed out.
@@ -153,7 +192,7 @@ export class Syncer extends EventEmitter<SyncEvents> {
       for (const resource of SYNCED_RESOURCES.filter((r) => resources.includes(r))) {
         const skipReason = hosts.skipReason(resource);
         if (signal.aborted) {
-          written.push(nothingWritten(resource, 'cancelled', null));
+          written.push(stopped(resource, signal.reason, false));
           continue;
         }
         if (skipReason !== null) {
@@ -217,9 +256,10 @@ export class Syncer extends EventEmitter<SyncEvents> {
       client: this.client,
       pageSize: this.pageSize,
       concurrency: this.concurrency,
+      // A request in flight is let go at the run's end (cancel or deadline), not waited for.
       request: (send) => {
         signal.throwIfAborted();
-        return this.connectivity.observe(send);
+        return untilAborted(this.connectivity.observe(send), signal);
       },
       progress: (done, total) => this.emit('sync.progress', { resource, done, total }),
       page: (offset, records) => sink.page(resource, offset, records),
@@ -231,6 +271,10 @@ export class Syncer extends EventEmitter<SyncEvents> {
       signal.throwIfAborted();
       return pulled;
     } catch (error) {
+      if (signal.reason instanceof SyncDeadline) {
+        const message = this.recordFailure(resource, 'network', deadlineMessage(resource, signal.reason, true));
+        return { count: null, outcome: 'failed', error: message, cause: error };
+      }
       if (signal.aborted) return { count: null, outcome: 'cancelled', error: null, cause: error };
       const kind = error instanceof ApiError ? error.kind : 'internal';
       const message = this.recordFailure(resource, kind, error);
@@ -288,6 +332,18 @@ type PullOutcome = PullResult | { count: null; outcome: 'failed' | 'cancelled'; 
 interface WriteOutcome {
   result: ResourceSyncResult;
   notable: NotableChange[];
+}
+
+/** What the deadline left unfinished: the resource with the operation it is read with. */
+function deadlineMessage(resource: SyncedResource, deadline: SyncDeadline, started: boolean): Error {
+  const operation = RESOURCE_OPERATION[resource];
+  return new Error(`${deadline.message} ${started ? 'before' : 'so'} ${operation} (${resource}) ${started ? 'finished' : 'was not attempted'}`);
+}
+
+/** A resource not begun because the run was stopped: cancelled, or skipped by the deadline (named). */
+function stopped(resource: SyncedResource, reason: unknown, started: boolean): Promise<WriteOutcome> {
+  if (reason instanceof SyncDeadline) return nothingWritten(resource, 'skipped', deadlineMessage(resource, reason, started).message);
+  return nothingWritten(resource, 'cancelled', null);
 }
 
 function nothingWritten(resource: SyncedResource, outcome: ResourceSyncResult['outcome'], error: string | null, problem: ApiError | null = null): Promise<WriteOutcome> {

@@ -80,7 +80,7 @@ describe('sandbox CLI', () => {
     [['--bogus'], /Unknown option '--bogus'/],
     [['--port', 'abc'], /--port must be a number/],
     [['--fail-500', '2'], /--fail-500 must be a share/],
-    [['--preset', 'huge'], /--preset must be one of demo, large/],
+    [['--preset', 'giant'], /--preset must be one of demo, large, huge/],
     [['--size', 'widgets=5'], /--size must be RESOURCE=N/],
     [['--today', '2026-02-30'], /--today must be a date/],
     [['--service', 'a/b'], /--service must be one path segment/],

@@ -58,8 +58,8 @@ describe('npm run web', () => {
   }, 60_000);
 
   it('refuses bad usage with exit code 2', async () => {
-    const web = run(['--preset', 'huge', '--sandbox']);
+    const web = run(['--preset', 'giant', '--sandbox']);
     expect(await web.exited).toBe(2);
-    expect(web.err()).toContain('--preset must be demo or large, not "huge".');
+    expect(web.err()).toContain('--preset must be demo, large, huge, not "giant".');
   });
 });

@@ -6,6 +6,9 @@ import { useFormat } from '../../composables/format';
 import { priceRows } from '../detail/pricing';
 import { useLookupsStore } from '../../stores/lookups';
 
+/** A value shown as "—" (no value). */
+export const isEmptyValue = (value: unknown): boolean => value === null || value === undefined || value === '';
+
 export function useFieldText() {
   const { t, te } = useI18n();
   const format = useFormat();
@@ -19,7 +22,7 @@ export function useFieldText() {
 
   return function fieldText(record: Record<string, unknown>, spec: FieldSpec): string {
     const value = record[spec.field];
-    if (value === null || value === undefined || value === '') return format.none();
+    if (isEmptyValue(value)) return format.none();
     switch (spec.kind) {
       case 'money':
         return format.amount(value as string);

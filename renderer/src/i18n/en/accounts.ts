@@ -21,6 +21,8 @@ export default {
     saving: 'Checking and saving…',
     noKeychainTitle: 'No keychain on this computer.',
     noKeychain: 'The client secret and password will be kept in memory for this session only: you will be asked again after the app restarts.',
+    insecureHttp: 'Allow an unencrypted connection (http://)',
+    insecureHttpWarning: 'This address is not encrypted: anyone on the network between you and the provider can read your client secret, your password and your data. Use https:// unless your provider offers nothing else.',
   },
   sections: {
     provider: 'Provider',

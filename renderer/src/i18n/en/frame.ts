@@ -27,6 +27,7 @@ export default {
     description: 'Enter the password of {user}; the rest of the account stays as it is.',
     submit: 'Sign in',
     checking: 'Signing in…',
+    plainHttp: 'Warning: this provider is reached over an unencrypted connection (http://); your password crosses the network readable.',
   },
   sync: {
     now: 'Sync',

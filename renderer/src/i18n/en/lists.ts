@@ -84,6 +84,9 @@ export default {
   detail: {
     unsent: '{what} (not sent yet)',
     deleting: 'Deleted — waiting to be sent',
+    showAll: 'Show all',
+    longText: '{n} characters',
+    showImages: 'Show the image from the provider’s site | Show the {n} images from the provider’s site',
     label: 'Details',
     close: 'Close details',
     loading: 'Loading…',

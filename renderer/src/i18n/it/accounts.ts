@@ -12,6 +12,8 @@ export default {
     connectText: "Con l'id e il secret del client API forniti dal provider, e la tua e-mail e password.",
   },
   connect: {
+    insecureHttp: 'Consenti una connessione non cifrata (http://)',
+    insecureHttpWarning: 'Questo indirizzo non è cifrato: chiunque sulla rete tra te e il provider può leggere il client secret, la password e i tuoi dati. Usa https:// a meno che il provider non offra altro.',
     title: 'Collega un account del provider',
     intro: "L'account manager del provider ti fornisce gli indirizzi e il client API; accedi con la tua e-mail e password.",
     test: 'Prova connessione',

@@ -27,6 +27,7 @@ export default {
     description: "Inserisci la password di {user}; il resto dell'account resta com'è.",
     submit: 'Accedi',
     checking: 'Accesso in corso…',
+    plainHttp: 'Attenzione: questo provider è raggiunto con una connessione non cifrata (http://); la tua password attraversa la rete leggibile.',
   },
   sync: {
     now: 'Sincronizza',

