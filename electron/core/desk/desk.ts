@@ -10,6 +10,7 @@ import { AccountStore } from '../accounts/account-store.js';
 import { DeskError, toDeskError } from '../desk-error.js';
 import { fileSettingsStore } from '../settings-store.js';
 import { accountsHandlers } from './accounts.js';
+import { billingHandlers } from './billing.js';
 import { dataHandlers } from './data.js';
 import { domainsHandlers } from './domains.js';
 import { draftsHandlers } from './drafts.js';
@@ -39,6 +40,7 @@ export class Desk extends EventEmitter<DeskEvents> {
       ...accountsHandlers(this.state),
       ...syncHandlers(this.state),
       ...dataHandlers(this.state),
+      ...billingHandlers(this.state),
       ...outboxHandlers(this.state),
       ...draftsHandlers(this.state),
       ...domainsHandlers(this.state),
