@@ -24,7 +24,7 @@ export default {
     heading: 'Account',
     credit: 'Credit balance',
     income: 'Income',
-    unpaidOrders: 'Orders to pay',
+    unpaidOrders: 'Orders not paid',
   },
   orders: {
     heading: 'Orders not paid',

@@ -24,7 +24,7 @@ export default {
     heading: 'Conto',
     credit: 'Credito disponibile',
     income: 'Entrate',
-    unpaidOrders: 'Ordini da pagare',
+    unpaidOrders: 'Ordini non pagati',
   },
   orders: {
     heading: 'Ordini non pagati',
