@@ -126,6 +126,16 @@ export default {
     fields: { eppcode: 'EPP code', password2: 'Password', rootpw: 'Root password', promocode: 'Promo code', paymentmethod: 'Payment method', status: 'Status', draft: 'Draft', priority: 'Priority', markdown: 'Markdown', tax_id: 'Tax id', subaccount: 'Sub-account', dnsmanagement: 'DNS management', domainname: 'Domain' },
   },
   fix: 'Fix…',
+  markdown: {
+    use: 'Format with Markdown',
+    hint: '**bold**, *italic*, `code`, lists with - and links are shown as the preview shows them.',
+    preview: 'Preview',
+    empty: 'What you write shows here as it will read.',
+  },
+  onBehalf: {
+    label: 'On behalf of',
+    yourself: 'Yourself (the account holder)',
+  },
   reply: {
     title: 'Reply',
     message: 'Your reply',

@@ -126,6 +126,16 @@ export default {
     fields: { eppcode: 'Codice EPP', password2: 'Password', rootpw: 'Password di root', promocode: 'Codice promozionale', paymentmethod: 'Metodo di pagamento', status: 'Stato', draft: 'Bozza', priority: 'Priorità', markdown: 'Markdown', tax_id: 'Partita IVA', subaccount: 'Sotto-account', dnsmanagement: 'Gestione DNS', domainname: 'Dominio' },
   },
   fix: 'Correggi…',
+  markdown: {
+    use: 'Formatta con Markdown',
+    hint: "**grassetto**, *corsivo*, `codice`, elenchi con - e link appaiono come nell'anteprima.",
+    preview: 'Anteprima',
+    empty: 'Quello che scrivi appare qui come verrà letto.',
+  },
+  onBehalf: {
+    label: 'Per conto di',
+    yourself: "Te stesso (il titolare dell'account)",
+  },
   reply: {
     title: 'Rispondi',
     message: 'La tua risposta',
