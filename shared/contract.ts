@@ -221,6 +221,15 @@ export const PROCEDURES = {
   /** The dashboard's aggregates, computed by the mirror (see shared/dashboard.ts). */
   'data.dashboard': procedure(none).returns<DashboardData>(),
 
+  /**
+   * The page as a PDF file the person saves where they choose (an invoice's printable copy). Answered by the
+   * desktop host with Electron's printToPDF, as the shell sends app.command; the engine has no window to print
+   * and refuses it, and a browser tab prints with the browser's own dialog instead.
+   */
+  'print.savePdf': procedure(
+    z.strictObject({ fileName: z.string().regex(/^[\p{L}\p{N} _.-]{1,100}\.pdf$/u, { error: 'must be a file name ending in .pdf' }) }),
+  ).returns<{ saved: boolean }>(),
+
   /** The Billing screen: the client's invoice figures, credit and income, and the orders not paid (shared/billing.ts). */
   'billing.summary': procedure(none).returns<BillingSummary>(),
   /** The payments (transactions) against an order's invoice. */

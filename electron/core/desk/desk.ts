@@ -11,6 +11,7 @@ import { DeskError, toDeskError } from '../desk-error.js';
 import { fileSettingsStore } from '../settings-store.js';
 import { accountsHandlers } from './accounts.js';
 import { billingHandlers } from './billing.js';
+import { printHandlers } from './print.js';
 import { dataHandlers } from './data.js';
 import { domainsHandlers } from './domains.js';
 import { draftsHandlers } from './drafts.js';
@@ -41,6 +42,7 @@ export class Desk extends EventEmitter<DeskEvents> {
       ...syncHandlers(this.state),
       ...dataHandlers(this.state),
       ...billingHandlers(this.state),
+      ...printHandlers(),
       ...outboxHandlers(this.state),
       ...draftsHandlers(this.state),
       ...domainsHandlers(this.state),
