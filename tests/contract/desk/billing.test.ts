@@ -25,6 +25,21 @@ beforeAll(async () => {
 afterAll(() => close?.());
 
 describe('billing.summary', () => {
+  it('before the first sync has no invoice figures and no unpaid orders (the screen says they come with a sync)', async () => {
+    const fresh = await deskOnSandbox('desk-billing-empty-');
+    try {
+      expect(await fresh.desk.call('billing.summary')).toEqual({
+        invoices: null,
+        creditBalance: null,
+        inCredit: false,
+        income: null,
+        unpaidOrders: { count: 0, totalCents: 0, rows: [] },
+      });
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('gives every invoice figure of the stats with the count and total the provider holds', async () => {
     const { invoices } = await desk.call('billing.summary');
     expect(invoices?.map((f) => f.key)).toEqual(['due', 'overdue', 'unpaid', 'draft', 'paid', 'cancelled', 'refunded', 'collections']);
