@@ -37,7 +37,7 @@ export default {
     payment: 'Payment',
     amount: 'Amount',
     total: 'Total',
-    more: 'The latest {shown} of {n} are shown: all of them in Orders',
+    more: 'The latest {shown} of {n} are shown: the unpaid ones in Orders',
   },
   copy: {
     heading: 'Printable copy',

@@ -37,7 +37,7 @@ export default {
     payment: 'Pagamento',
     amount: 'Importo',
     total: 'Totale',
-    more: 'Sono mostrati gli ultimi {shown} di {n}: tutti in Ordini',
+    more: 'Sono mostrati gli ultimi {shown} di {n}: quelli non pagati in Ordini',
   },
   copy: {
     heading: 'Copia stampabile',
