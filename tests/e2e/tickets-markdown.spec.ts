@@ -72,6 +72,8 @@ test('a reply in Markdown on behalf of a contact; plain text when Markdown is of
   const reply = page.getByRole('region', { name: 'Reply' });
   await reply.getByLabel('Your reply').fill(MESSAGE);
   await expectSafePreview(page, reply);
+  await reply.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SCREENS_DIR}/ticket-reply-markdown-preview-light.png` });
   await reply.getByLabel('On behalf of').selectOption(String(contact.id));
   await reply.getByRole('button', { name: 'Send reply' }).click();
   await expect(reply.getByRole('status')).toContainText('Reply queued');
