@@ -5,8 +5,6 @@ import { errorFactsOf, errorWords } from '../../../shared/error-words';
 import { contactDraft, contactParams, needsPassword } from '../../../renderer/src/components/forms/contact-fields';
 import { entryFields, fixedParams } from '../../../renderer/src/components/forms/entry-fields';
 import { formErrors } from '../../../renderer/src/components/forms/form-errors';
-import { invoiceDraft, invoiceParams, invoiceTotals } from '../../../renderer/src/components/forms/invoice-draft';
-import { authorship } from '../../../renderer/src/components/forms/ticket-authorship';
 
 const record = {
   id: 7, firstName: 'Ada', lastName: 'Byron', companyName: '', email: 'ada@example.com', phoneNumber: '', address1: '',
@@ -121,29 +119,5 @@ describe('entryFields / fixedParams', () => {
     });
     // Not a number: left as typed, for the engine to refuse with its own message.
     expect(fixedParams(params, fields, { taxrate: 'lots' }).taxrate).toBe('lots');
-  });
-});
-
-describe('the invoice form', () => {
-  it('sends both tax rates when given (a comma as the decimal mark too) and any status the provider accepts', () => {
-    const draft = { ...invoiceDraft(new Date(2026, 10, 27)), status: 'Payment Pending' as const, taxrate: '22', taxrate2: '5,5' };
-    draft.items = [{ description: 'Hosting', amount: '100.00', taxed: true }];
-    expect(invoiceParams(draft)).toMatchObject({ status: 'Payment Pending', taxrate: 22, taxrate2: 5.5 });
-    expect(invoiceParams({ ...draft, status: 'Draft' })).toMatchObject({ draft: true });
-    expect(invoiceParams({ ...draft, taxrate2: '' })).not.toHaveProperty('taxrate2');
-  });
-
-  it('shows each level of tax apart, and no totals while a rate is not a number', () => {
-    const draft = { ...invoiceDraft(), taxrate: '22', taxrate2: '4', items: [{ description: 'Hosting', amount: '100', taxed: true }, { description: 'Fee', amount: '5', taxed: false }] };
-    expect(invoiceTotals(draft)).toEqual({ subtotal: 10500, tax: 2200, tax2: 400, total: 13100 });
-    expect(invoiceTotals({ ...draft, taxrate2: 'four' })).toBeNull();
-  });
-});
-
-describe('a ticket’s authorship', () => {
-  it('sends markdown only when on and the contact only when one is chosen', () => {
-    expect(authorship(true, 12)).toEqual({ markdown: true, contactid: 12 });
-    expect(authorship(false, null)).toEqual({});
-    expect(authorship(true, 'local:3')).toEqual({ markdown: true, contactid: 'local:3' });
   });
 });
