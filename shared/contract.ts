@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { AccountEditSchema, AccountInputSchema, AccountNameSchema } from './accounts.js';
+import type { BillingSummary, OrderPayment } from './billing.js';
 import type { DashboardData } from './dashboard.js';
 import type { EppResult, WhoisInfo, WhoisResult } from './models.js';
 import type { OutboxEntry } from './outbox/entry.js';
@@ -128,7 +129,7 @@ export const DEFAULT_SETTINGS: Settings = {
   syncIntervalMinutes: 15,
   syncDeadlineMinutes: 5,
   whoisCacheMinutes: 60,
-  notifyKinds: ['ticket-answered', 'domain-expiring', 'service-suspended'],
+  notifyKinds: ['ticket-answered', 'domain-expiring', 'service-suspended', 'invoices-overdue'],
   theme: 'system',
   language: 'system',
 };
@@ -225,6 +226,20 @@ export const PROCEDURES = {
   /** The dashboard's aggregates, computed by the mirror (see shared/dashboard.ts). */
   'data.dashboard': procedure(none).returns<DashboardData>(),
 
+  /**
+   * The page as a PDF file the person saves where they choose (an invoice's printable copy). Answered by the
+   * desktop host with Electron's printToPDF, as the shell sends app.command; the engine has no window to print
+   * and refuses it, and a browser tab prints with the browser's own dialog instead.
+   */
+  'print.savePdf': procedure(
+    z.strictObject({ fileName: z.string().regex(/^[\p{L}\p{N} _.-]{1,100}\.pdf$/u, { error: 'must be a file name ending in .pdf' }) }),
+  ).returns<{ saved: boolean }>(),
+
+  /** The Billing screen: the client's invoice figures, credit and income, and the orders not paid (shared/billing.ts). */
+  'billing.summary': procedure(none).returns<BillingSummary>(),
+  /** The payments (transactions) against an order's invoice. */
+  'billing.orderPayments': procedure(z.strictObject({ orderId: id })).returns<OrderPayment[]>(),
+
   /** Queues a mutation (online or not) and starts replay; the entry shows its local id at once. */
   'outbox.enqueue': procedure(EnqueueInputSchema).returns<OutboxEntry>(),
   'contacts.bulkUpdate': procedure(BulkContactUpdateSchema).returns<OutboxEntry[]>(),
@@ -271,7 +286,7 @@ export type ProcedureOutput<N extends ProcedureName> = NonNullable<(typeof PROCE
   : Exclude<(typeof PROCEDURES)[N]['output'], undefined>;
 
 /** What the desktop shell's menu and notifications ask the renderer to do. */
-export const APP_COMMANDS = ['sync', 'search', 'new-ticket', 'new-contact', 'outbox', 'preferences'] as const;
+export const APP_COMMANDS = ['sync', 'search', 'new-ticket', 'new-contact', 'outbox', 'preferences', 'billing'] as const;
 export type AppCommand =
   | { command: (typeof APP_COMMANDS)[number] }
   /** Show one record (a notification was clicked). */

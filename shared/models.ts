@@ -466,6 +466,9 @@ export interface Invoice {
   date: IsoDate | null;
   dueDate: IsoDate | null;
   total: Money | null;
+  /** The two levels of tax, in percent, as the invoice was made (absent on invoices made before they were kept). */
+  taxRate?: number | null;
+  taxRate2?: number | null;
   notes: string;
   items: InvoiceLine[];
   /** ISO 8601 time it was queued in the app. */

@@ -78,6 +78,7 @@ export const NOTABLE_KINDS = [
   'order-paid',
   'order-status',
   'announcement',
+  'invoices-overdue',
 ] as const;
 export type NotableKind = (typeof NOTABLE_KINDS)[number];
 
@@ -100,6 +101,9 @@ export interface NotableParams {
   to?: string;
   /** Days until a domain expires. */
   days?: number;
+  /** How many invoices are overdue now, and at the previous sync. */
+  count?: number;
+  previous?: number;
 }
 
 export interface SyncProgress {

@@ -51,6 +51,7 @@ export function appMenuTemplate(options: AppMenuOptions): MenuItemConstructorOpt
       { type: 'separator' },
       item('Sync Now', 'CmdOrCtrl+R', 'sync'),
       item('Outbox', 'CmdOrCtrl+Shift+O', 'outbox'),
+      item('Billing', 'CmdOrCtrl+Shift+B', 'billing'),
       ...(mac ? [] : [{ type: 'separator' } as const, preferences, { type: 'separator' } as const, { role: 'quit' } as const]),
     ],
   };

@@ -7,6 +7,7 @@ import { openVault } from '../core/vault/index.js';
 import { startDemoProvider } from '../demo-provider.js';
 import { appMenuTemplate } from './app-menu.js';
 import { DeskBinding } from './ipc.js';
+import { savePdf } from './print-pdf.js';
 import { electronSettingsStore, windowStateStore } from './settings.js';
 import { syncNotifications } from './sync-notifications.js';
 import { createMainWindow, enforceContentSecurityPolicy } from './window.js';
@@ -55,7 +56,7 @@ async function start(): Promise<void> {
   const vault = await openVault();
   const engine = await Desk.open({ dataDir: app.getPath('userData'), vault, settings: electronSettingsStore(), startDemoProvider });
   desk = engine;
-  binding = new DeskBinding(engine, ipcMain);
+  binding = new DeskBinding(engine, ipcMain, { 'print.savePdf': savePdf });
   engine.on('sync.summary', (summary) => void notifyAbout(summary, engine));
   Menu.setApplicationMenu(
     Menu.buildFromTemplate(

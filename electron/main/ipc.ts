@@ -2,12 +2,15 @@
  * The IPC binding: one `ipcMain.handle` per procedure of the contract, answering only the main frame of one
  * of the app's own windows (GitHub Desktop's trusted-sender check), with the input parsed by the contract's
  * schema inside Desk.call; and every Desk event forwarded to every live window. Replies are CallReplies: a
- * value or a CallError, never an exception object (whose stack and fields would cross the boundary).
+ * value or a CallError, never an exception object (whose stack and fields would cross the boundary). A few
+ * procedures need the window itself (print.savePdf): the shell answers those, with the input parsed by the same
+ * schema, and Desk never sees them.
  *
  * It sees Electron only through the small interfaces below, so that it is tested with Electron-free fakes.
  */
 import { eventChannel, procedureChannel, type CallReply } from '../../shared/bridge.js';
-import { EVENT_NAMES, PROCEDURE_NAMES, type EventName, type EventPayloads } from '../../shared/contract.js';
+import { EVENT_NAMES, PROCEDURE_NAMES, PROCEDURES, type EventName, type EventPayloads, type ProcedureName, type ProcedureOutput } from '../../shared/contract.js';
+import type { ParsedInput } from '../core/desk/handlers.js';
 import type { Desk } from '../core/desk/index.js';
 import { toDeskError } from '../core/desk-error.js';
 
@@ -31,6 +34,9 @@ export interface BoundWindow {
 
 export type DeskEvents = Pick<Desk, 'callUnchecked' | 'on' | 'off'>;
 
+/** Procedures the shell answers itself, given the sender (the page's webContents) that asked. */
+export type HostProcedures = { [N in ProcedureName]?: (input: ParsedInput<N>, sender: unknown) => Promise<ProcedureOutput<N>> };
+
 const REFUSED: CallReply = { ok: false, error: { code: 'refused', message: 'This request did not come from the app’s own window.' } };
 
 export class DeskBinding {
@@ -40,12 +46,15 @@ export class DeskBinding {
   constructor(
     private readonly desk: DeskEvents,
     private readonly ipc: IpcMainLike,
+    host: HostProcedures = {},
   ) {
     for (const name of PROCEDURE_NAMES) {
+      const own = host[name] as ((input: unknown, sender: unknown) => Promise<unknown>) | undefined;
       ipc.handle(procedureChannel(name), async (event, input) => {
         if (!this.isTrusted(event)) return REFUSED;
         try {
-          return { ok: true, value: await desk.callUnchecked(name, input) };
+          const value = own ? await own(PROCEDURES[name].input.parse(input), event.sender) : await desk.callUnchecked(name, input);
+          return { ok: true, value };
         } catch (error) {
           return { ok: false, error: toDeskError(error, name).toJSON() };
         }

@@ -3,7 +3,7 @@
  * few at most (a flood would be noise: the rest become one "and N more"). Each opens its record when clicked.
  */
 import type { AppCommand } from '../../shared/contract.js';
-import type { NotableKind, SyncSummary } from '../../shared/sync.js';
+import type { NotableChange, NotableKind, SyncSummary } from '../../shared/sync.js';
 
 export interface PlannedNotification {
   title: string;
@@ -22,7 +22,12 @@ const TITLES: Record<NotableKind, string> = {
   'order-paid': 'Order paid',
   'order-status': 'Order status changed',
   announcement: 'New announcement',
+  'invoices-overdue': 'More invoices overdue',
 };
+
+/** What a click on a change opens: its record, or for the client's figures the Billing screen. */
+const opens = (change: NotableChange): AppCommand =>
+  change.resource === 'client' ? { command: 'billing' } : { command: 'open-record', resource: change.resource, id: change.id };
 
 export function syncNotifications(summary: SyncSummary, kinds: readonly NotableKind[]): PlannedNotification[] {
   const changes = summary.notableChanges.filter((change) => kinds.includes(change.kind));
@@ -30,7 +35,7 @@ export function syncNotifications(summary: SyncSummary, kinds: readonly NotableK
   const planned: PlannedNotification[] = shown.map((change) => ({
     title: TITLES[change.kind],
     body: change.text,
-    open: { command: 'open-record', resource: change.resource, id: change.id },
+    open: opens(change),
   }));
   const rest = changes.length - shown.length;
   if (rest > 0) planned.push({ title: `${rest} more changes`, body: 'The last sync found more changes worth a look.', open: null });

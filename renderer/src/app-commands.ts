@@ -16,6 +16,7 @@ const APP_COMMAND_IDS: Record<Exclude<AppCommand['command'], 'search' | 'open-re
   'new-contact': 'new-contact',
   outbox: 'go:outbox',
   preferences: 'go:settings',
+  billing: 'go:billing',
 };
 
 export async function runAppCommand(command: AppCommand, router: Router, t: Translate, openPalette: () => void): Promise<void> {

@@ -7,5 +7,6 @@ import { i18n } from './i18n';
 import { router } from './router';
 import './styles/tokens.css';
 import './styles/base.css';
+import './styles/print.css';
 
 createApp(App).use(createPinia()).use(router).use(i18n).mount('#app');

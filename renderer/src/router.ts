@@ -25,6 +25,7 @@ const routes: RouteRecordRaw[] = [
     component: () => import('./views/ListView.vue'),
     props: (route: { params: { id?: string | string[] } }) => ({ resource: screen.resource, screen: screen.name, id: route.params.id || null }),
   })),
+  { path: '/billing', name: 'billing', component: () => import('./views/BillingView.vue') },
   { path: '/check-domain', name: 'check-domain', component: () => import('./views/CheckDomainView.vue') },
   { path: '/outbox', name: 'outbox', component: () => import('./views/OutboxView.vue') },
   { path: '/settings', name: 'settings', component: () => import('./views/SettingsView.vue') },

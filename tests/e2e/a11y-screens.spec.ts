@@ -33,6 +33,7 @@ const SCREENS: Screen[] = [
   { name: 'domain-detail', hash: async (page) => `#/domains/${await firstId('domains')(page)}` },
   { name: 'ticket-detail', hash: async (page) => `#/tickets/${await firstId('tickets')(page)}` },
   { name: 'order-detail', hash: async (page) => `#/orders/${await firstId('orders')(page)}` },
+  { name: 'billing', hash: '#/billing' },
   { name: 'check-domain', hash: '#/check-domain' },
   {
     name: 'outbox',

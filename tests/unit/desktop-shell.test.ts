@@ -77,6 +77,14 @@ describe('sync notifications', () => {
     expect(syncNotifications(summary, [])).toEqual([]);
   });
 
+  it('announce more invoices overdue by default, opening the Billing screen', () => {
+    const overdue: NotableChange = { kind: 'invoices-overdue', resource: 'client', id: 1, text: '3 invoices overdue (1 before)', params: { subject: '3', count: 3, previous: 1 } };
+    expect(DEFAULT_SETTINGS.notifyKinds).toContain('invoices-overdue');
+    expect(syncNotifications(summaryOf([overdue]), DEFAULT_SETTINGS.notifyKinds)).toEqual([
+      { title: 'More invoices overdue', body: '3 invoices overdue (1 before)', open: { command: 'billing' } },
+    ]);
+  });
+
   it('say "N more" rather than flooding the screen', () => {
     const many = Array.from({ length: 10 }, (_, i) => change('service-suspended', i + 1, `service S${i + 1} suspended`));
     const planned = syncNotifications(summaryOf(many), ['service-suspended']);

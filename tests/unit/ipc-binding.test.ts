@@ -110,6 +110,23 @@ describe('the IPC binding', () => {
     expect(outOfRange).toMatchObject({ ok: false, error: { code: 'invalid_input', issues: [{ field: 'notifyKinds.1', message: expect.stringMatching(/^must be one of ticket-answered, /) }] } });
   });
 
+  it('lets the shell answer print.savePdf itself with the sender, its input parsed by the schema; the engine alone refuses it', async () => {
+    const window = new FakeWindow();
+    binding.attach(window);
+    expect(await ipc.invoke(procedureChannel('print.savePdf'), window.fromMainFrame(), { fileName: 'invoice-7.pdf' })).toMatchObject({ ok: false, error: { code: 'refused', message: expect.stringContaining('desktop app') } });
+
+    binding.dispose();
+    const asked: [unknown, unknown][] = [];
+    binding = new DeskBinding(desk, ipc, { 'print.savePdf': async (input, sender) => (asked.push([input, sender]), { saved: true }) });
+    binding.attach(window);
+    expect(await ipc.invoke(procedureChannel('print.savePdf'), window.fromMainFrame(), { fileName: 'invoice-7.pdf' })).toEqual({ ok: true, value: { saved: true } });
+    expect(asked).toEqual([[{ fileName: 'invoice-7.pdf' }, window.webContents]]);
+    const bad = await ipc.invoke(procedureChannel('print.savePdf'), window.fromMainFrame(), { fileName: '../../etc/passwd' });
+    expect(bad).toMatchObject({ ok: false, error: { code: 'invalid_input', issues: [{ field: 'fileName', message: 'must be a file name ending in .pdf' }] } });
+    expect(asked).toHaveLength(1);
+    expect(await ipc.invoke(procedureChannel('print.savePdf'), window.fromSubframe(), { fileName: 'a.pdf' })).toMatchObject({ ok: false, error: { code: 'refused' } });
+  });
+
   it('serializes a failure as a CallError: code and sentence, no stack or other fields', async () => {
     binding.dispose();
     await desk.close();

@@ -94,7 +94,7 @@ describe('tickets, orders, invoices, domains', () => {
     expect(overlay('invoices', [], outbox.pending())).toEqual([
       {
         id: invoice.localId, pending: 'create', pendingEntryIds: [invoice.id], failed: false, status: 'Unpaid', date: null,
-        dueDate: '2026-12-01', total: '124.00', notes: '',
+        dueDate: '2026-12-01', total: '124.00', taxRate: 19, taxRate2: null, notes: '',
         items: [{ description: 'Work', amount: '100.00', taxed: true }, { description: 'Fee', amount: '5.00', taxed: false }],
         createdAt: new Date(invoice.createdAt).toISOString(),
       },

@@ -11,6 +11,8 @@ import { DeskError, toDeskError } from '../desk-error.js';
 import { fileSettingsStore } from '../settings-store.js';
 import { makePrivateDir, tightenTree } from '../storage/private-files.js';
 import { accountsHandlers } from './accounts.js';
+import { billingHandlers } from './billing.js';
+import { printHandlers } from './print.js';
 import { dataHandlers } from './data.js';
 import { domainsHandlers } from './domains.js';
 import { draftsHandlers } from './drafts.js';
@@ -40,6 +42,8 @@ export class Desk extends EventEmitter<DeskEvents> {
       ...accountsHandlers(this.state),
       ...syncHandlers(this.state),
       ...dataHandlers(this.state),
+      ...billingHandlers(this.state),
+      ...printHandlers(),
       ...outboxHandlers(this.state),
       ...draftsHandlers(this.state),
       ...domainsHandlers(this.state),

@@ -4,8 +4,10 @@
  */
 import type { Database } from 'better-sqlite3';
 import type { EppResult, WhoisInfo, WhoisResult } from '../../../shared/models.js';
+import type { BillingSummary, OrderPayment } from '../../../shared/billing.js';
 import type { DashboardData } from '../../../shared/dashboard.js';
 import { dashboard } from './aggregates.js';
+import { billingSummary, orderPayments } from './billing.js';
 import type { SearchHeading } from './descriptor.js';
 import { AnswerCache } from './answer-cache.js';
 import { localToday } from './calendar.js';
@@ -199,6 +201,16 @@ export class Mirror {
   /** The dashboard's figures (counts by status, expiry radar, payments per month...), computed with SQL. */
   dashboard(): DashboardData {
     return dashboard(this.db, this.today());
+  }
+
+  /** The Billing screen's figures: the stats' invoice figures and the unpaid orders, computed with SQL. */
+  billing(): BillingSummary {
+    return billingSummary(this.db);
+  }
+
+  /** The payments against an order's invoice. */
+  orderPayments(orderId: number): OrderPayment[] {
+    return orderPayments(this.db, orderId);
   }
 
   syncStates(): SyncState[] {

@@ -1,10 +1,11 @@
 /**
  * The changes of a sync worth telling the user, spelled out: tickets answered, domains coming up for expiry,
- * services suspended or otherwise changing status, orders paid or changing status, new announcements.
+ * services suspended or otherwise changing status, orders paid or changing status, new announcements, more
+ * invoices overdue than at the previous sync.
  *
  * The first sync of a resource imports everything, which is not news: it yields nothing here.
  */
-import type { Domain, Order, Service, Ticket } from '../../../shared/models.js';
+import type { ClientDetailsResult, Domain, Order, Service, Ticket } from '../../../shared/models.js';
 import type { NotableChange, NotableKind, NotableParams } from '../../../shared/sync.js';
 import {
   addDays,
@@ -108,7 +109,19 @@ function expiresIn(days: number): string {
   return days === 1 ? 'expires in 1 day' : `expires in ${days} days`;
 }
 
+/** The client's stats counting more overdue invoices than before (fewer, or stats missing either side, is no news). */
+function describeClient(changes: ChangeSet<ClientDetailsResult>): NotableChange[] {
+  return changes.changed.flatMap(({ before, after }) => {
+    const previous = before.stats?.numOverdueInvoices;
+    const count = after.stats?.numOverdueInvoices;
+    if (previous === undefined || count === undefined || count <= previous) return [];
+    const text = count === 1 ? '1 invoice overdue' : `${count} invoices overdue (${previous} before)`;
+    return [note('invoices-overdue', 'client', after.client.userId, text, { subject: String(count), count, previous })];
+  });
+}
+
 const DESCRIBERS: { [R in SyncedResource]?: Describer<R> } = {
+  client: describeClient,
   tickets: describeTickets,
   services: describeServices,
   orders: describeOrders,

@@ -19,7 +19,7 @@ export interface PaletteCommand {
 export type Translate = (key: string, values?: Record<string, unknown>) => string;
 
 /** Screens to go to (Check a domain has its own command). */
-const SCREENS = ['dashboard', ...LIST_SCREENS.map((s) => s.name), 'outbox', 'settings'] as const;
+const SCREENS = ['dashboard', ...LIST_SCREENS.map((s) => s.name), 'billing', 'outbox', 'settings'] as const;
 
 export function paletteCommands(t: Translate, router: Router): PaletteCommand[] {
   return [

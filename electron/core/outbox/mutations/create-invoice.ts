@@ -17,6 +17,8 @@ export function queuedInvoice(entry: OutboxEntryOf<'create-invoice'>): Omit<Invo
     date: p.date ?? null,
     dueDate: p.duedate ?? p.date ?? null,
     total: formatCents(totalCents(p)),
+    taxRate: p.taxrate ?? null,
+    taxRate2: p.taxrate2 ?? null,
     notes: p.notes ?? '',
     items: (p.items ?? []).map((i) => ({ description: i.description, amount: normalizeMoney(i.amount), taxed: i.taxed ?? false })),
     createdAt: new Date(entry.createdAt).toISOString(),

@@ -59,6 +59,7 @@ export default {
     'order-status': 'Order {subject}: {from} → {to}',
     'domain-expiring': '{subject} expires today | {subject} expires tomorrow | {subject} expires in {days} days',
     announcement: 'New announcement: {subject}',
+    'invoices-overdue': '1 invoice overdue | {count} invoices overdue, {previous} before',
   },
   radar: {
     heading: 'Domain expiry',

@@ -13,6 +13,7 @@ export default {
     departments: 'Departments',
     catalogue: 'Catalogue',
     invoices: 'Invoices',
+    billing: 'Billing',
     outbox: 'Outbox',
     settings: 'Settings',
     records: '{n} records | {n} record | {n} records',

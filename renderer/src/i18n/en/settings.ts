@@ -47,6 +47,7 @@ export default {
       'order-paid': 'An order is paid',
       'order-status': 'An order changes status',
       announcement: 'A new announcement',
+      'invoices-overdue': 'More invoices are overdue',
     },
   },
 };

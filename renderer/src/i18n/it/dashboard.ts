@@ -59,6 +59,7 @@ export default {
     'order-status': 'Ordine {subject}: {from} → {to}',
     'domain-expiring': '{subject} scade oggi | {subject} scade domani | {subject} scade tra {days} giorni',
     announcement: 'Nuovo annuncio: {subject}',
+    'invoices-overdue': '1 fattura scaduta | {count} fatture scadute, {previous} prima',
   },
   radar: {
     heading: 'Scadenza domini',

@@ -9,5 +9,6 @@ import outbox from './outbox';
 import settings from './settings';
 import forms from './forms';
 import errors from './errors';
+import billing from './billing';
 
-export const it = { common, frame, lists, dashboard, domains, accounts, outbox, settings, forms, errors };
+export const it = { common, frame, lists, dashboard, domains, accounts, outbox, settings, forms, errors, billing };

@@ -13,6 +13,7 @@ export default {
     departments: 'Reparti',
     catalogue: 'Catalogo',
     invoices: 'Fatture',
+    billing: 'Fatturazione',
     outbox: 'In uscita',
     settings: 'Impostazioni',
     records: '{n} elementi | {n} elemento | {n} elementi',

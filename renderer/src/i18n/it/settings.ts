@@ -47,6 +47,7 @@ export default {
       'order-paid': 'Un ordine viene pagato',
       'order-status': 'Un ordine cambia stato',
       announcement: 'Un nuovo annuncio',
+      'invoices-overdue': 'Aumentano le fatture scadute',
     },
   },
 };

@@ -1,0 +1,10 @@
+/** billing.*: the Billing screen's figures and an order's payments, read from the mirror with SQL. */
+import type { HandlersOf } from './handlers.js';
+import type { DeskState } from './state.js';
+
+export function billingHandlers(state: DeskState): HandlersOf<'billing'> {
+  return {
+    'billing.summary': () => state.current.mirror.billing(),
+    'billing.orderPayments': ({ orderId }) => state.current.mirror.orderPayments(orderId),
+  };
+}
