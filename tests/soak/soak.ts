@@ -91,7 +91,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakCounts> {
       'invoices (create-invoice)': { expected: groups, found: count(db, 'SELECT COUNT(*) AS n FROM invoices WHERE notes LIKE ?', `${tag} %`) },
       'orders (add-order)': { expected: groups, found: count(db, 'SELECT COUNT(*) AS n FROM services WHERE domain LIKE ?', `${tag}-order-%`) },
     };
-    outbox.close();
+    outbox.dispose();
     return { queued, confirmed, server, reviewed, peakRssMb: Math.round(peakRss / 1024 / 1024), seconds: Math.round((Date.now() - started) / 1000) };
   } finally {
     clearInterval(sampler);

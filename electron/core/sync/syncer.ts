@@ -150,6 +150,9 @@ export class Syncer extends EventEmitter<SyncEvents> {
    * connection that is down learns it is back. The outcome goes to connectivity.
    */
   async probe(): Promise<boolean> {
+    // A probe is a new attempt: a grant that failed while the provider was away may go once more (one per probe,
+    // and probes are seconds to a minute apart, so a failing sign-in is never hammered).
+    this.client.session?.resetGrantFailure?.();
     try {
       await this.connectivity.observe(() => this.client.probe());
       return true;
