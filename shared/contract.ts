@@ -15,6 +15,7 @@ import type { AnyMutationInput, Mutation, MutationInput } from './outbox/schemas
 import { isLocalId, type LocalId } from './outbox/local-ids.js';
 import { DraftKeySchema, DraftValueSchema, type DraftKey, type DraftValue } from './outbox/drafts.js';
 import { checkedAs } from './checked-as.js';
+import { CONTACT_IMPORT_FIELDS, CONTACT_IMPORT_MODES, type ContactImportPreview, type ContactImportResult } from './contact-import.js';
 import type { ExportFile, Facet, ListPage, OverlaidRecord, OverlaidSearchHit } from './queries.js';
 import { RESOURCE_NAMES, SYNCED_RESOURCES, type ResourceName, type ResourceRecords } from './records.js';
 import type { ErrorFacts } from './error-words.js';
@@ -105,6 +106,25 @@ export interface BulkPreview {
   sending: number;
   skippedDeleting: number;
 }
+
+/** The largest CSV file of contacts read (about 50,000 rows of a full address each). */
+export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
+
+/**
+ * A CSV file of contacts: its bytes (checked to be UTF-8) or its text, each column's field by position (null:
+ * not imported; left out: guessed from the header), and whether rows add contacts or update the one with their e-mail.
+ */
+export const ContactImportSchema = z.strictObject({
+  csv: z.union(
+    [
+      z.custom<Uint8Array>((value) => value instanceof Uint8Array).refine((bytes) => bytes.byteLength <= MAX_IMPORT_BYTES, { error: `must be at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB` }),
+      z.string().max(MAX_IMPORT_BYTES, { error: `must be at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB` }),
+    ],
+    { error: "must be the file's bytes or its text" },
+  ),
+  mapping: z.array(z.enum(CONTACT_IMPORT_FIELDS, { error: `must be one of ${CONTACT_IMPORT_FIELDS.join(', ')}, or null` }).nullable()).max(200).optional(),
+  mode: z.enum(CONTACT_IMPORT_MODES, { error: `must be one of ${CONTACT_IMPORT_MODES.join(', ')}` }),
+});
 
 export const THEMES = ['system', 'light', 'dark'] as const;
 export const LANGUAGES = ['system', 'en', 'it'] as const;
@@ -225,6 +245,10 @@ export const PROCEDURES = {
   'contacts.bulkUpdate': procedure(BulkContactUpdateSchema).returns<OutboxEntry[]>(),
   /** What contacts.bulkUpdate would queue for a Contacts list, before anything is queued: how many, and what it skips. */
   'contacts.bulkPreview': procedure(z.strictObject({ shown: ListInputSchema.pick({ filters: true, text: true }) })).returns<BulkPreview>(),
+  /** A CSV file of contacts read as contacts.import would queue it: columns, mapping, every row with why it is left out. */
+  'contacts.importPreview': procedure(ContactImportSchema).returns<ContactImportPreview>(),
+  /** Queues the rows the preview shows valid, one add-contact or update-contact each, in the file's order. */
+  'contacts.import': procedure(ContactImportSchema.required({ mapping: true })).returns<ContactImportResult>(),
   'outbox.list': procedure(z.strictObject({ states: z.array(z.enum(ENTRY_STATES)).optional(), kind: z.enum(MUTATION_KINDS).optional() }).optional()).returns<OutboxEntry[]>(),
   'outbox.counts': procedure(none).returns<Record<EntryState, number>>(),
   'outbox.retry': procedure(z.strictObject({ id })).returns<OutboxEntry>(),

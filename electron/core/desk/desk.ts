@@ -14,6 +14,7 @@ import { dataHandlers } from './data.js';
 import { domainsHandlers } from './domains.js';
 import { draftsHandlers } from './drafts.js';
 import type { Handlers, ParsedInput } from './handlers.js';
+import { importsHandlers } from './imports.js';
 import { openAccount } from './open-account.js';
 import type { DeskOptions } from './options.js';
 import { outboxHandlers } from './outbox.js';
@@ -40,6 +41,7 @@ export class Desk extends EventEmitter<DeskEvents> {
       ...syncHandlers(this.state),
       ...dataHandlers(this.state),
       ...outboxHandlers(this.state),
+      ...importsHandlers(this.state),
       ...draftsHandlers(this.state),
       ...domainsHandlers(this.state),
       ...settingsHandlers(this.state),
