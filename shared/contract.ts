@@ -15,6 +15,7 @@ import type { AnyMutationInput, Mutation, MutationInput } from './outbox/schemas
 import { isLocalId, type LocalId } from './outbox/local-ids.js';
 import { DraftKeySchema, DraftValueSchema, type DraftKey, type DraftValue } from './outbox/drafts.js';
 import { checkedAs } from './checked-as.js';
+import { BULK_CONTACT_FIELDS, type BulkPlan } from './bulk-edit.js';
 import { CONTACT_IMPORT_FIELDS, CONTACT_IMPORT_MODES, type ContactImportPreview, type ContactImportResult } from './contact-import.js';
 import type { ExportFile, Facet, ListPage, OverlaidRecord, OverlaidSearchHit } from './queries.js';
 import { RESOURCE_NAMES, SYNCED_RESOURCES, type ResourceName, type ResourceRecords } from './records.js';
@@ -106,6 +107,27 @@ export interface BulkPreview {
   sending: number;
   skippedDeleting: number;
 }
+
+const fieldEdit = z.union([z.strictObject({ keep: z.literal(true) }), z.strictObject({ set: z.union([z.string(), z.boolean()]) }), z.strictObject({ clear: z.literal(true) })], {
+  error: 'must be {keep: true}, {set: value} or {clear: true}',
+});
+
+/**
+ * A bulk change field by field (a field left out is kept), to contacts named as contacts.bulkUpdate names them.
+ * Clearing a text field reaches the provider as an empty value, which it takes as "not given": the plan says
+ * so on each contact whose field holds something, and leaves it out.
+ */
+export const BulkContactPlanSchema = z
+  .strictObject({
+    contactIds: z.array(recordRef).min(1, { error: 'select at least one contact' }).max(BULK_LIMIT).optional(),
+    shown: ListInputSchema.pick({ filters: true, text: true }).optional(),
+    fields: z.partialRecord(z.enum(BULK_CONTACT_FIELDS, { error: `must be one of ${BULK_CONTACT_FIELDS.join(', ')}` }), fieldEdit),
+    draft: DraftKeySchema.optional(),
+  })
+  .refine((input) => (input.contactIds === undefined) !== (input.shown === undefined), {
+    error: 'give either contactIds or shown (a Contacts list), not both',
+    path: ['contactIds'],
+  });
 
 /** The largest CSV file of contacts read (about 50,000 rows of a full address each). */
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
@@ -249,6 +271,10 @@ export const PROCEDURES = {
   'contacts.importPreview': procedure(ContactImportSchema).returns<ContactImportPreview>(),
   /** Queues the rows the preview shows valid, one add-contact or update-contact each, in the file's order. */
   'contacts.import': procedure(ContactImportSchema.required({ mapping: true })).returns<ContactImportResult>(),
+  /** A field-by-field change's plan: every contact it reaches, before → after, and those left out with the reason. */
+  'contacts.bulkPlan': procedure(BulkContactPlanSchema).returns<BulkPlan>(),
+  /** Queues the plan's edits (one update-contact per contact it sends), exactly as contacts.bulkPlan shows them. */
+  'contacts.bulkEdit': procedure(BulkContactPlanSchema).returns<OutboxEntry[]>(),
   'outbox.list': procedure(z.strictObject({ states: z.array(z.enum(ENTRY_STATES)).optional(), kind: z.enum(MUTATION_KINDS).optional() }).optional()).returns<OutboxEntry[]>(),
   'outbox.counts': procedure(none).returns<Record<EntryState, number>>(),
   'outbox.retry': procedure(z.strictObject({ id })).returns<OutboxEntry>(),

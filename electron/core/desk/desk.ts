@@ -14,6 +14,7 @@ import { dataHandlers } from './data.js';
 import { domainsHandlers } from './domains.js';
 import { draftsHandlers } from './drafts.js';
 import type { Handlers, ParsedInput } from './handlers.js';
+import { bulkEditHandlers } from './bulk-edit.js';
 import { importsHandlers } from './imports.js';
 import { openAccount } from './open-account.js';
 import type { DeskOptions } from './options.js';
@@ -42,6 +43,7 @@ export class Desk extends EventEmitter<DeskEvents> {
       ...dataHandlers(this.state),
       ...outboxHandlers(this.state),
       ...importsHandlers(this.state),
+      ...bulkEditHandlers(this.state),
       ...draftsHandlers(this.state),
       ...domainsHandlers(this.state),
       ...settingsHandlers(this.state),

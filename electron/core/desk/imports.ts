@@ -5,7 +5,7 @@
  */
 import { guessMapping, type ContactImportField, type ContactImportPreview, type ContactImportRow } from '../../../shared/contact-import.js';
 import type { LocalId } from '../../../shared/outbox/local-ids.js';
-import { OutboxValidationError, validateParams, type ValidationIssue } from '../../../shared/outbox/schemas.js';
+import { paramIssues, type ValidationIssue } from '../../../shared/outbox/schemas.js';
 import type { AccountSession } from '../account-session.js';
 import { DeskError } from '../desk-error.js';
 import { readCsvTable } from '../import/csv-table.js';
@@ -53,7 +53,7 @@ function importPreview(session: AccountSession, { csv, mapping, mode }: ImportIn
   const rows = table.rows.map(({ row, cells }): ContactImportRow => {
     const values = rowValues(fields, cells);
     const tooLong: ValidationIssue[] = cells.length > fields.length ? [{ field: '', message: `has ${cells.length} cells; the header has ${fields.length} columns` }] : [];
-    if (mode === 'add') return { row, params: values, contactId: null, issues: [...tooLong, ...check('add-contact', values)] };
+    if (mode === 'add') return { row, params: values, contactId: null, issues: [...tooLong, ...paramIssues('add-contact', values)] };
     const { email, ...changes } = values;
     const matches = email === undefined ? [] : (byEmail.get(email.toLowerCase()) ?? []);
     const contactId = matches.length === 1 ? matches[0]! : null;
@@ -65,7 +65,7 @@ function importPreview(session: AccountSession, { csv, mapping, mode }: ImportIn
           : matches.length > 1
             ? [{ field: 'email', message: `${matches.length} contacts have this e-mail: update them one by one` }]
             : [];
-    const issues = [...tooLong, ...found, ...(contactId === null ? [] : check('update-contact', { ...changes, contactid: contactId }))];
+    const issues = [...tooLong, ...found, ...(contactId === null ? [] : paramIssues('update-contact', { ...changes, contactid: contactId }))];
     return { row, params: changes, contactId, issues };
   });
   const invalid = rows.filter((r) => r.issues.length > 0).length;
@@ -82,15 +82,6 @@ function rowValues(fields: readonly (ContactImportField | null)[], cells: readon
   return values;
 }
 
-function check(kind: 'add-contact' | 'update-contact', params: object): ValidationIssue[] {
-  try {
-    validateParams(kind, params);
-    return [];
-  } catch (error) {
-    if (error instanceof OutboxValidationError) return error.issues;
-    throw error;
-  }
-}
 
 /**
  * The contacts as the Contacts list shows them, by lower-case e-mail: the mirror's (one statement), with their
