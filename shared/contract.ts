@@ -15,6 +15,8 @@ import type { AnyMutationInput, Mutation, MutationInput } from './outbox/schemas
 import { isLocalId, type LocalId } from './outbox/local-ids.js';
 import { DraftKeySchema, DraftValueSchema, type DraftKey, type DraftValue } from './outbox/drafts.js';
 import { checkedAs } from './checked-as.js';
+import { MAX_RENEWAL_YEARS, type RenewalPlan } from './renewals.js';
+import type { PaymentMethodUse } from './billing.js';
 import { BULK_CONTACT_FIELDS, type BulkPlan } from './bulk-edit.js';
 import { CONTACT_IMPORT_FIELDS, CONTACT_IMPORT_MODES, type ContactImportPreview, type ContactImportResult } from './contact-import.js';
 import type { ExportFile, Facet, ListPage, OverlaidRecord, OverlaidSearchHit } from './queries.js';
@@ -128,6 +130,15 @@ export const BulkContactPlanSchema = z
     error: 'give either contactIds or shown (a Contacts list), not both',
     path: ['contactIds'],
   });
+
+/** Domains to renew, by name or by mirror id (or both), and for how many years each. */
+export const RenewalInputSchema = z
+  .strictObject({
+    names: z.array(domainName).min(1).max(BULK_LIMIT).optional(),
+    ids: z.array(id).min(1).max(BULK_LIMIT).optional(),
+    years: z.int({ error: 'must be a whole number of years' }).min(1, { error: 'must be at least 1' }).max(MAX_RENEWAL_YEARS, { error: `must be at most ${MAX_RENEWAL_YEARS}` }),
+  })
+  .refine((input) => input.names !== undefined || input.ids !== undefined, { error: 'give the domains to renew: names or ids', path: ['names'] });
 
 /** The largest CSV file of contacts read (about 50,000 rows of a full address each). */
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
@@ -292,6 +303,16 @@ export const PROCEDURES = {
   'domains.recent': procedure(z.strictObject({ limit: z.int().min(1).max(100).optional() }).optional()).returns<DomainCheck[]>(),
   /** The last EPP answer the mirror holds for a domain (requesting one is the domain-request-epp mutation). */
   'domains.epp': procedure(z.strictObject({ domain: domainName })).returns<Cached<EppResult> | null>(),
+
+  /** The renewal of these domains as it would be queued: each with its expiry and price, those left out with why, the total. */
+  'domains.renewalPlan': procedure(RenewalInputSchema).returns<RenewalPlan>(),
+  /** Queues the plan's renewals as one add-order (domainrenewals); paymentmethod defaults to the account's. */
+  'domains.renew': procedure(
+    RenewalInputSchema.safeExtend({ paymentmethod: z.string().trim().min(1).max(100).optional() }),
+  ).returns<{ plan: RenewalPlan; entry: OutboxEntry }>(),
+
+  /** The payment methods the account's own domains, services and orders use, most used first. */
+  'billing.paymentMethods': procedure(none).returns<PaymentMethodUse[]>(),
 
   /** A form's draft as last saved on this account, or null (drafts: shared/outbox/drafts.ts). */
   'drafts.get': procedure(z.strictObject({ key: DraftKeySchema })).returns<DraftValue | null>(),

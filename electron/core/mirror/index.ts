@@ -6,7 +6,6 @@ export { MIGRATIONS } from './migrations/index.js';
 export { encodeRows, Mirror, type MirrorOptions } from './mirror.js';
 export type { EncodedRow } from './row-writer.js';
 export type { ListPage, SearchHit } from '../../../shared/queries.js';
-export { type PaymentMethodUse } from './lookups.js';
 export { MirrorQueryError } from './query-error.js';
 export type { RecordTest } from './record-filter.js';
 export {

@@ -4,6 +4,7 @@
  * payment methods the account's own records use (order forms).
  */
 import type { Database } from 'better-sqlite3';
+import type { PaymentMethodUse } from '../../../shared/billing.js';
 import type { Contact, Domain } from '../../../shared/models.js';
 import { statement } from './statements.js';
 
@@ -19,15 +20,6 @@ export function domainsByName(db: Database, names: readonly string[]): Domain[] 
   if (names.length === 0) return [];
   const rows = statement(db, 'SELECT json FROM domains WHERE domain_name IN (SELECT value FROM json_each(?)) ORDER BY id').pluck().all(JSON.stringify(names)) as string[];
   return rows.map((json) => JSON.parse(json) as Domain);
-}
-
-export interface PaymentMethodUse {
-  /** The gateway's code, as add-order's paymentmethod takes it. */
-  code: string;
-  /** The provider's name for it, as its records give it (the code when none does). */
-  name: string;
-  /** How many of the account's domains, services and orders use it. */
-  uses: number;
 }
 
 /** The payment methods of the account's domains, services and orders, most used first (then by name). */

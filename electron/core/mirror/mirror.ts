@@ -12,7 +12,8 @@ import { localToday } from './calendar.js';
 import { openMirrorDatabase } from './database.js';
 import { facetValues } from './facets.js';
 import { listRows, MAX_PAGE_SIZE, type ListQuery } from './list-query.js';
-import { contactsByEmail, domainsByName, paymentMethods, type PaymentMethodUse } from './lookups.js';
+import type { PaymentMethodUse } from '../../../shared/billing.js';
+import { contactsByEmail, domainsByName, paymentMethods } from './lookups.js';
 import type { Facet, ListPage, SearchHit } from '../../../shared/queries.js';
 import { MirrorQueryError } from './query-error.js';
 import {
