@@ -2,7 +2,8 @@
  * Renewals on a real Desk and sandbox: the plan prices each domain from the cached whois answers (or says the
  * price is not known offline), lists apart the domains the provider would refuse with why, renew queues one
  * add-order with domainrenewals that the lists, the detail and the search mark as pending (the sandbox's
- * applying it is tests/contract/sandbox/ops-orders.test.ts's). And the payment methods the account's records use, most used first.
+ * applying it is tests/contract/sandbox/ops-orders.test.ts's). The payment methods the account's records use,
+ * most used first, and the catalogue's custom fields kept in the mirror.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Desk } from '../../../electron/core/desk/index.js';
@@ -84,5 +85,16 @@ describe('billing.paymentMethods', () => {
     const inDomains = domains.length;
     expect(uses.reduce((sum, n) => sum + n, 0)).toBeGreaterThanOrEqual(inDomains);
     for (const m of methods) expect(m.name).not.toBe('');
+  });
+});
+
+describe('the catalogue in the mirror', () => {
+  it('keeps each product\'s custom fields with their ids, for add-order\'s customfields', async () => {
+    const products = (await desk.call('data.list', { resource: 'catalogue', limit: 1000 })).rows.flatMap((r) => ('payType' in r ? [r] : []));
+    const withFields = products.filter((p) => p.customFields.length > 0);
+    expect(withFields.length).toBeGreaterThan(0);
+    for (const field of withFields.flatMap((p) => p.customFields)) expect(field).toEqual({ id: expect.any(Number), name: expect.any(String) });
+    const one = withFields[0]!;
+    expect(await desk.call('data.get', { resource: 'catalogue', id: one.pid })).toMatchObject({ customFields: one.customFields });
   });
 });
