@@ -31,14 +31,13 @@ export function bulkEditHandlers(state: DeskState): Pick<Handlers, 'contacts.bul
       const { rows, ...counts } = plan(state, input);
       return { ...counts, rows: rows.map(({ params: _params, ...row }) => row) };
     },
-    'contacts.bulkEdit': async (input) => {
-      const { rows } = plan(state, input);
-      const entries = [];
-      for (const row of rows) {
-        if (row.issues.length > 0 || row.unchanged) continue;
-        entries.push(await state.current.outbox.enqueue({ kind: 'update-contact', params: { ...row.params, contactid: row.id } }));
-      }
-      if (input.draft) state.current.outbox.drafts.drop(input.draft);
+    'contacts.bulkEdit': (input) => {
+      const sent = plan(state, input).rows.filter((row) => row.issues.length === 0 && !row.unchanged);
+      // One transaction for all, the draft dropped in it.
+      const entries = state.current.outbox.enqueueAll(
+        sent.map((row) => ({ kind: 'update-contact', params: { ...row.params, contactid: row.id } })),
+        { draft: input.draft },
+      );
       if (state.background && entries.length > 0) void state.current.replay();
       return withRecords(state.current, entries);
     },
