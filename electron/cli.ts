@@ -9,8 +9,10 @@ import { accountAdd, accountEdit, accountList, accountRemove, accountUse } from 
 import { readCommandLine, UsageError, type CommandLine } from './cli/args.js';
 import type { CommandName } from './cli/commands.js';
 import type { CommandContext, Secrets } from './cli/context.js';
+import { contactsImport, contactsUpdate } from './cli/contacts.js';
 import { checkDataDir } from './cli/data-dir.js';
 import { CliDemoProvider } from './cli/demo.js';
+import { domainsRenew, epp, whois, whoisInfo } from './cli/domains.js';
 import { commandHelp, usage } from './cli/help.js';
 import { outboxDiscard, outboxList, outboxMarkApplied, outboxRecover, outboxRetry, queue } from './cli/outbox.js';
 import { say } from './cli/output.js';
@@ -46,6 +48,12 @@ const RUNNERS: Record<Exclude<CommandName, 'sandbox'>, Runner> = {
   'outbox mark-applied': outboxMarkApplied,
   'outbox recover': outboxRecover,
   queue,
+  'contacts import': contactsImport,
+  'contacts update': contactsUpdate,
+  'domains renew': domainsRenew,
+  whois,
+  'whois-info': whoisInfo,
+  epp,
 };
 
 export async function main(argv: string[]): Promise<number> {

@@ -1,6 +1,7 @@
 /**
  * What the Billing screen shows, computed by the mirror with SQL (billing.summary, billing.orderPayments): the
- * invoice figures of the client's stats, the orders not yet paid, and an order's payments. Plain types only.
+ * invoice figures of the client's stats, the orders not yet paid, and an order's payments; and the payment methods
+ * the order forms offer (billing.paymentMethods). Plain types only.
  */
 import type { FormattedMoney } from './money.js';
 
@@ -46,3 +47,13 @@ export interface OrderPayment {
 
 /** How many unpaid orders the summary lists (the count and total cover them all). */
 export const UNPAID_ORDERS_SHOWN = 200;
+
+/** A payment method as the account's own records use it. */
+export interface PaymentMethodUse {
+  /** The gateway's code, as add-order's paymentmethod takes it. */
+  code: string;
+  /** The provider's name for it, as its records give it (the code when none does). */
+  name: string;
+  /** How many of the account's domains, services and orders use it. */
+  uses: number;
+}

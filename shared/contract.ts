@@ -16,6 +16,10 @@ import type { AnyMutationInput, Mutation, MutationInput } from './outbox/schemas
 import { isLocalId, type LocalId } from './outbox/local-ids.js';
 import { DraftKeySchema, DraftValueSchema, type DraftKey, type DraftValue } from './outbox/drafts.js';
 import { checkedAs } from './checked-as.js';
+import { MAX_RENEWAL_YEARS, type RenewalPlan } from './renewals.js';
+import type { PaymentMethodUse } from './billing.js';
+import { BULK_CONTACT_FIELDS, type BulkPlan } from './bulk-edit.js';
+import { CONTACT_IMPORT_FIELDS, CONTACT_IMPORT_MODES, type ContactImportPreview, type ContactImportResult } from './contact-import.js';
 import type { ExportFile, Facet, ListPage, OverlaidRecord, OverlaidSearchHit } from './queries.js';
 import { RESOURCE_NAMES, SYNCED_RESOURCES, type ResourceName, type ResourceRecords } from './records.js';
 import type { ErrorFacts } from './error-words.js';
@@ -106,6 +110,55 @@ export interface BulkPreview {
   sending: number;
   skippedDeleting: number;
 }
+
+const fieldEdit = z.union([z.strictObject({ keep: z.literal(true) }), z.strictObject({ set: z.union([z.string(), z.boolean()]) }), z.strictObject({ clear: z.literal(true) })], {
+  error: 'must be {keep: true}, {set: value} or {clear: true}',
+});
+
+/**
+ * A bulk change field by field (a field left out is kept), to contacts named as contacts.bulkUpdate names them.
+ * Clearing a text field reaches the provider as an empty value, which it takes as "not given": the plan says
+ * so on each contact whose field holds something, and leaves it out.
+ */
+export const BulkContactPlanSchema = z
+  .strictObject({
+    contactIds: z.array(recordRef).min(1, { error: 'select at least one contact' }).max(BULK_LIMIT).optional(),
+    shown: ListInputSchema.pick({ filters: true, text: true }).optional(),
+    fields: z.partialRecord(z.enum(BULK_CONTACT_FIELDS, { error: `must be one of ${BULK_CONTACT_FIELDS.join(', ')}` }), fieldEdit),
+    draft: DraftKeySchema.optional(),
+  })
+  .refine((input) => (input.contactIds === undefined) !== (input.shown === undefined), {
+    error: 'give either contactIds or shown (a Contacts list), not both',
+    path: ['contactIds'],
+  });
+
+/** Domains to renew, by name or by mirror id (or both), and for how many years each. */
+export const RenewalInputSchema = z
+  .strictObject({
+    names: z.array(domainName).min(1).max(BULK_LIMIT).optional(),
+    ids: z.array(id).min(1).max(BULK_LIMIT).optional(),
+    years: z.int({ error: 'must be a whole number of years' }).min(1, { error: 'must be at least 1' }).max(MAX_RENEWAL_YEARS, { error: `must be at most ${MAX_RENEWAL_YEARS}` }),
+  })
+  .refine((input) => input.names !== undefined || input.ids !== undefined, { error: 'give the domains to renew: names or ids', path: ['names'] });
+
+/** The largest CSV file of contacts read (about 50,000 rows of a full address each). */
+export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
+
+/**
+ * A CSV file of contacts: its bytes (checked to be UTF-8) or its text, each column's field by position (null:
+ * not imported; left out: guessed from the header), and whether rows add contacts or update the one with their e-mail.
+ */
+export const ContactImportSchema = z.strictObject({
+  csv: z.union(
+    [
+      z.custom<Uint8Array>((value) => value instanceof Uint8Array).refine((bytes) => bytes.byteLength <= MAX_IMPORT_BYTES, { error: `must be at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB` }),
+      z.string().max(MAX_IMPORT_BYTES, { error: `must be at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB` }),
+    ],
+    { error: "must be the file's bytes or its text" },
+  ),
+  mapping: z.array(z.enum(CONTACT_IMPORT_FIELDS, { error: `must be one of ${CONTACT_IMPORT_FIELDS.join(', ')}, or null` }).nullable()).max(200).optional(),
+  mode: z.enum(CONTACT_IMPORT_MODES, { error: `must be one of ${CONTACT_IMPORT_MODES.join(', ')}` }),
+});
 
 export const THEMES = ['system', 'light', 'dark'] as const;
 export const LANGUAGES = ['system', 'en', 'it'] as const;
@@ -245,6 +298,14 @@ export const PROCEDURES = {
   'contacts.bulkUpdate': procedure(BulkContactUpdateSchema).returns<OutboxEntry[]>(),
   /** What contacts.bulkUpdate would queue for a Contacts list, before anything is queued: how many, and what it skips. */
   'contacts.bulkPreview': procedure(z.strictObject({ shown: ListInputSchema.pick({ filters: true, text: true }) })).returns<BulkPreview>(),
+  /** A CSV file of contacts read as contacts.import would queue it: columns, mapping, every row with why it is left out. */
+  'contacts.importPreview': procedure(ContactImportSchema).returns<ContactImportPreview>(),
+  /** Queues the rows the preview shows valid, one add-contact or update-contact each, in the file's order. */
+  'contacts.import': procedure(ContactImportSchema.required({ mapping: true })).returns<ContactImportResult>(),
+  /** A field-by-field change's plan: every contact it reaches, before → after, and those left out with the reason. */
+  'contacts.bulkPlan': procedure(BulkContactPlanSchema).returns<BulkPlan>(),
+  /** Queues the plan's edits (one update-contact per contact it sends), exactly as contacts.bulkPlan shows them. */
+  'contacts.bulkEdit': procedure(BulkContactPlanSchema).returns<OutboxEntry[]>(),
   'outbox.list': procedure(z.strictObject({ states: z.array(z.enum(ENTRY_STATES)).optional(), kind: z.enum(MUTATION_KINDS).optional() }).optional()).returns<OutboxEntry[]>(),
   'outbox.counts': procedure(none).returns<Record<EntryState, number>>(),
   'outbox.retry': procedure(z.strictObject({ id })).returns<OutboxEntry>(),
@@ -267,6 +328,16 @@ export const PROCEDURES = {
   'domains.recent': procedure(z.strictObject({ limit: z.int().min(1).max(100).optional() }).optional()).returns<DomainCheck[]>(),
   /** The last EPP answer the mirror holds for a domain (requesting one is the domain-request-epp mutation). */
   'domains.epp': procedure(z.strictObject({ domain: domainName })).returns<Cached<EppResult> | null>(),
+
+  /** The renewal of these domains as it would be queued: each with its expiry and price, those left out with why, the total. */
+  'domains.renewalPlan': procedure(RenewalInputSchema).returns<RenewalPlan>(),
+  /** Queues the plan's renewals as one add-order (domainrenewals); paymentmethod defaults to the account's. */
+  'domains.renew': procedure(
+    RenewalInputSchema.safeExtend({ paymentmethod: z.string().trim().min(1).max(100).optional() }),
+  ).returns<{ plan: RenewalPlan; entry: OutboxEntry }>(),
+
+  /** The payment methods the account's own domains, services and orders use, most used first. */
+  'billing.paymentMethods': procedure(none).returns<PaymentMethodUse[]>(),
 
   /** A form's draft as last saved on this account, or null (drafts: shared/outbox/drafts.ts). */
   'drafts.get': procedure(z.strictObject({ key: DraftKeySchema })).returns<DraftValue | null>(),

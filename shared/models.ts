@@ -367,6 +367,14 @@ export interface CatalogueProduct {
   type: string;
   payType: string;
   pricing: CataloguePricing;
+  /** The custom fields its order asks for: add-order's customfields are keyed by their ids. */
+  customFields: CatalogueCustomField[];
+}
+
+/** A custom field of a catalogue product (its value goes in add-order's customfields under its id). */
+export interface CatalogueCustomField {
+  id: number;
+  name: string;
 }
 
 /** Catalogue add-on of a product. The spec does not show its fields; these are what the provider sends. */

@@ -22,9 +22,22 @@ export interface SearchHit {
 export interface OverlaidSearchHit extends Omit<SearchHit, 'id'> {
   id: number | LocalId;
   pending: PendingKind | null;
+  /** Present when something queued concerns the record (a renewal), as on its row. */
+  marks?: PendingMark[];
 }
 
 export type PendingKind = 'create' | 'update' | 'delete';
+
+/**
+ * Something queued elsewhere that concerns a record without editing its fields: a renewal of a domain (an
+ * add-order's domainrenewals), worded by a front end as "Renewal for 2 years pending".
+ */
+export interface PendingMark {
+  kind: 'renewal';
+  years: number;
+  /** The outbox entry that carries it. */
+  entryId: number;
+}
 
 /** A record as views show it: the mirror's row with the outbox's pending edits laid over it (architecture rule 1). */
 export type OverlaidRow<T extends { id: number }> = Omit<T, 'id'> & {
@@ -36,6 +49,8 @@ export type OverlaidRow<T extends { id: number }> = Omit<T, 'id'> & {
   pendingEntryIds: number[];
   /** The newest pending entry failed or needs review: the user has something to do. */
   failed: boolean;
+  /** Present when queued entries concern the row without editing it (a domain's renewal), oldest first. */
+  marks?: PendingMark[];
 };
 
 /** Any resource's overlaid row (resources without pending edits carry pending: null). */

@@ -3,10 +3,11 @@
  * own shell: only regular files, each sized before it is read (the limits the engine checks again), sent on
  * as {name, data} like any front end's.
  */
-import { lstatSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { attachmentSizeProblem } from '../../shared/outbox/attachments.js';
 import { UsageError } from './args.js';
+import { regularFileSize } from './files.js';
 
 export function readAttachmentPaths(params: unknown): unknown {
   if (typeof params !== 'object' || params === null || !Array.isArray((params as { attachments?: unknown }).attachments)) return params;
@@ -20,16 +21,7 @@ function isPathItem(item: unknown): item is { path: string } {
 
 function readOne(path: string, index: number): { name: string; data: Uint8Array } {
   const where = `attachments[${index}] ${path}`;
-  let size: number;
-  try {
-    const stat = lstatSync(path);
-    if (!stat.isFile()) throw new UsageError(`${where}: not a regular file`, 'queue');
-    size = stat.size;
-  } catch (error) {
-    if (error instanceof UsageError) throw error;
-    throw new UsageError(`${where}: cannot be read (${(error as NodeJS.ErrnoException).code})`, 'queue');
-  }
-  const problem = attachmentSizeProblem(size);
+  const problem = attachmentSizeProblem(regularFileSize(path, where, 'queue'));
   if (problem) throw new UsageError(`${where} ${problem}`, 'queue');
   return { name: basename(path), data: new Uint8Array(readFileSync(path)) };
 }

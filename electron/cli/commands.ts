@@ -25,6 +25,12 @@ export const OPTIONS = {
   preset: { type: 'string' },
   port: { type: 'string' },
   'alt-port': { type: 'string' },
+  'update-by': { type: 'string' },
+  'dry-run': { type: 'boolean' },
+  where: { type: 'string', multiple: true },
+  set: { type: 'string', multiple: true },
+  clear: { type: 'string', multiple: true },
+  years: { type: 'string' },
 } as const satisfies ParseArgsConfig['options'];
 
 export type OptionName = Exclude<keyof typeof OPTIONS, 'data-dir' | 'help' | 'version'>;
@@ -50,6 +56,12 @@ export const OPTION_HELP: Record<OptionName, string> = {
   preset: '--preset demo|large|huge  the generated data (default demo)',
   port: '--port N            the base URL\'s port (default: a free one)',
   'alt-port': '--alt-port N        the alt base URL\'s port (default: a free one)',
+  'update-by': '--update-by email   update the contact with the same e-mail instead of adding new ones',
+  'dry-run': '--dry-run           show what would be queued, and what is left out and why; queue nothing',
+  where: '--where FIELD=VALUE  the contacts a list filtered so shows (repeat: all must hold), e.g. country=IT',
+  set: '--set FIELD=VALUE    set a field on each contact (repeat for more fields)',
+  clear: '--clear FIELD       clear a field (an e-mail preference: off; repeat for more)',
+  years: '--years N           for how many years (1 to 10)',
 };
 
 export interface CommandSpec {
@@ -63,6 +75,8 @@ export interface CommandSpec {
 }
 
 const word = (...names: string[]) => ({ names, length: [names.length, names.length] as [number, number] });
+/** One word or more (NAME…), up to `max`. */
+const words = (name: string, max: number) => ({ names: [`${name}…`], length: [1, max] as [number, number] });
 const none = { names: [], length: [0, 0] as [number, number] };
 const connection: OptionName[] = ['base-url', 'alt-base-url', 'service', 'client-id', 'username', 'insecure-http'];
 
@@ -133,6 +147,41 @@ export const COMMANDS = {
     details:
       'KIND is add-contact, update-contact, delete-contact, open-ticket, add-ticket-reply, create-invoice, add-order or\n' +
       'domain-request-epp. A ticket\'s or reply\'s attachments may be given as {"path": "FILE"} (regular files only).',
+    provider: false,
+  },
+  'contacts import': {
+    words: word('FILE'),
+    options: ['account', 'json', 'update-by', 'dry-run'],
+    summary: 'queue the contacts of a CSV file (UTF-8), one edit per valid row',
+    details:
+      'The columns are read from the header, in English or Italian (first name/nome, e-mail, città, CAP, paese…);\n' +
+      'each row is checked as the app checks a contact, and a row that fails is left out with the reason (on stderr).',
+    provider: false,
+  },
+  'contacts update': {
+    words: none,
+    options: ['account', 'json', 'where', 'set', 'clear', 'dry-run'],
+    summary: 'queue one change to every contact a filter shows: fields set or cleared, the others kept',
+    details:
+      'Fields: firstname, lastname, companyname, email, address1, address2, city, state, postcode, country,\n' +
+      'phonenumber, and the e-mail preferences generalemails, productemails, domainemails, invoiceemails,\n' +
+      'supportemails (true or false). The provider cannot blank a text field: such a clear is left out, with why.',
+    provider: false,
+  },
+  'domains renew': {
+    words: words('NAME', 5000),
+    options: ['account', 'json', 'years', 'dry-run'],
+    summary: 'queue one order renewing these domains (prices from the whois answers the mirror keeps)',
+    details: 'Domains the provider would not renew (cancelled, pending, transferred away…) are left out, with why.',
+    provider: false,
+  },
+  whois: { words: word('NAME'), options: ['account', 'json'], summary: "a domain's availability and prices (the mirror's answer when offline)", provider: true },
+  'whois-info': { words: word('NAME'), options: ['account', 'json'], summary: "the registry's whois text of a domain (the mirror's when offline)", provider: true },
+  epp: {
+    words: word('NAME'),
+    options: ['account', 'json'],
+    summary: "a domain's EPP code once it has come back; otherwise nothing on stdout (the request is queued)",
+    details: 'The first run queues the request (domain-request-epp); `npx reseller-desk sync` sends it; run epp again.',
     provider: false,
   },
   sandbox: {

@@ -1,9 +1,10 @@
 /** The outbox from the command line: `outbox` (list), `outbox retry|discard|mark-applied ID`, `queue KIND --params`. */
-import { lstatSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { OutboxEntry } from '../../shared/outbox/entry.js';
 import { DeskError } from '../core/desk-error.js';
 import { UsageError } from './args.js';
 import { readAttachmentPaths } from './attachments.js';
+import { regularFileSize } from './files.js';
 import type { CommandName } from './commands.js';
 import { useAccount, type CommandContext } from './context.js';
 import { print, table } from './output.js';
@@ -84,16 +85,7 @@ function readParams(value: string): unknown {
   const file = value.startsWith('@') ? value.slice(1) : null;
   let text = value;
   if (file !== null) {
-    let size: number;
-    try {
-      const stat = lstatSync(file);
-      if (!stat.isFile()) throw new UsageError(`--params @${file}: not a regular file`, 'queue');
-      size = stat.size;
-    } catch (error) {
-      if (error instanceof UsageError) throw error;
-      throw new UsageError(`--params @${file}: cannot be read (${(error as NodeJS.ErrnoException).code})`, 'queue');
-    }
-    if (size > MAX_PARAMS_BYTES) throw new UsageError(`--params @${file}: larger than ${MAX_PARAMS_BYTES} bytes`, 'queue');
+    if (regularFileSize(file, `--params @${file}`, 'queue') > MAX_PARAMS_BYTES) throw new UsageError(`--params @${file}: larger than ${MAX_PARAMS_BYTES} bytes`, 'queue');
     text = readFileSync(file, 'utf8');
   }
   try {

@@ -311,6 +311,12 @@ export function validateParams<K extends MutationKind>(kind: K, params: unknown)
   throw new OutboxValidationError(kind, parsed.error.issues.map((issue) => ({ field: fieldPath(issue.path), message: issue.message })));
 }
 
+/** The issues validateParams would throw with; empty when the params fit their kind. */
+export function paramIssues(kind: MutationKind, params: unknown): ValidationIssue[] {
+  const parsed = PARAM_SCHEMAS[kind].safeParse(params);
+  return parsed.success ? [] : parsed.error.issues.map((issue) => ({ field: fieldPath(issue.path), message: issue.message }));
+}
+
 function fieldPath(path: readonly PropertyKey[]): string {
   return path.map((part, i) => (typeof part === 'number' ? `[${part}]` : `${i > 0 ? '.' : ''}${String(part)}`)).join('');
 }

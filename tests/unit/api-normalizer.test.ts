@@ -196,7 +196,13 @@ describe('records', () => {
   it('catalogue: products with and without pricing, add-ons, config options with a single choice object', () => {
     const [web, vps] = decode.decodeCatalogueProducts('get-products', w(fixture('catalogue-products.nested.json'))).items;
     expect(web!.pricing).toEqual({ USD: { prefix: '$', suffix: ' USD', monthly: '4.50', annually: '-1.00' } });
-    expect(vps).toEqual({ pid: 9, gid: 3, name: 'VPS M', description: '2 vCPU, 4 GB', type: '', payType: '', pricing: {} });
+    expect(vps).toEqual({ pid: 9, gid: 3, name: 'VPS M', description: '2 vCPU, 4 GB', type: '', payType: '', pricing: {}, customFields: [{ id: 11, name: 'Root user' }] });
+    // Custom fields keep their ids (add-order's customfields are keyed by them), in either list shape.
+    expect(web!.customFields).toEqual([{ id: 7, name: 'Site owner' }, { id: 8, name: 'VAT number' }]);
+    const flat = decode.decodeCatalogueProducts('get-products', w(toFlat(fixture('catalogue-products.nested.json'))));
+    expect(flat.items.map((p) => p.customFields)).toEqual([web!.customFields, vps!.customFields]);
+    const none = decode.decodeCatalogueProducts('get-products', w({ result: 'success', products: { product: [{ pid: 1, name: 'Bare' }, { pid: 2, name: 'Empty', customfields: '' }] } }));
+    expect(none.items.map((p) => p.customFields)).toEqual([[], []]);
     const addons = decode.decodeProductAddons(w(fixture('product-addons.nested.json'))).items;
     expect(addons.map((a) => [a.id, a.billingCycle, a.pricing])).toEqual([
       [12, 'monthly', { USD: { monthly: '8.00' } }],

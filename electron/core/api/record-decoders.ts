@@ -4,6 +4,7 @@
  */
 import type {
   Announcement,
+  CatalogueCustomField,
   CatalogueProduct,
   CataloguePricing,
   ClientDetails,
@@ -321,6 +322,8 @@ export const clientStats = record({
   isAffiliate: ['isAffiliate', flag],
 }) satisfies Decode<ClientStats>;
 
+const catalogueCustomField = record({ id: ['id', id], name: ['name', text] }) satisfies Decode<CatalogueCustomField>;
+
 export const catalogueProduct = record({
   pid: ['pid', id],
   gid: ['gid', optId],
@@ -329,6 +332,8 @@ export const catalogueProduct = record({
   type: ['type', name],
   payType: ['paytype', text],
   pricing: ['pricing', pricing],
+  // Nested (customfields.customfield[]) or folded from the flattened form; none sent is none.
+  customFields: ['customfields', nestedList('customfield', catalogueCustomField)],
 }) satisfies Decode<CatalogueProduct>;
 
 export const productAddon = record({

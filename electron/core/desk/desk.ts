@@ -17,9 +17,13 @@ import { dataHandlers } from './data.js';
 import { domainsHandlers } from './domains.js';
 import { draftsHandlers } from './drafts.js';
 import type { Handlers, ParsedInput } from './handlers.js';
+import { billingHandlers } from './billing.js';
+import { bulkEditHandlers } from './bulk-edit.js';
+import { importsHandlers } from './imports.js';
 import { openAccount } from './open-account.js';
 import type { DeskOptions } from './options.js';
 import { outboxHandlers } from './outbox.js';
+import { renewalsHandlers } from './renewals.js';
 import { sessionHandlers } from './session.js';
 import { settingsHandlers } from './settings.js';
 import { DeskState } from './state.js';
@@ -45,8 +49,12 @@ export class Desk extends EventEmitter<DeskEvents> {
       ...billingHandlers(this.state),
       ...printHandlers(),
       ...outboxHandlers(this.state),
+      ...importsHandlers(this.state),
+      ...bulkEditHandlers(this.state),
       ...draftsHandlers(this.state),
       ...domainsHandlers(this.state),
+      ...renewalsHandlers(this.state),
+      ...billingHandlers(this.state),
       ...settingsHandlers(this.state),
     };
   }

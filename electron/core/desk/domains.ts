@@ -9,7 +9,8 @@ interface DomainCache<T> {
   put(domain: string, value: T, fetchedAt?: Date): void;
 }
 
-export function domainsHandlers(state: DeskState): HandlersOf<'domains'> {
+/** domains.renewalPlan and domains.renew are renewals.ts's. */
+export function domainsHandlers(state: DeskState): Omit<HandlersOf<'domains'>, 'domains.renewalPlan' | 'domains.renew'> {
   return {
     'domains.whois': ({ domain, refresh }) =>
       cachedAnswer(state, state.current.mirror.whoisCache, domain, refresh ?? false, () => state.current.client.whois({ domain })),

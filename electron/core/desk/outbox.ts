@@ -59,7 +59,7 @@ function replayInBackground(state: DeskState): void {
  * The contacts a Contacts list shows (the same view as data.list): those a change is queued for, and how many
  * it skips because their deletion is queued (an edit of a contact about to go would be lost with it).
  */
-function shownContacts(state: DeskState, shown: NonNullable<ParsedInput<'contacts.bulkUpdate'>['shown']>): { sending: (number | LocalId)[]; skippedDeleting: number } {
+export function shownContacts(state: DeskState, shown: NonNullable<ParsedInput<'contacts.bulkUpdate'>['shown']>): { sending: (number | LocalId)[]; skippedDeleting: number } {
   const rows = collectPages((after) => overlaidList(state.current, { resource: 'contacts', ...shown, after, limit: 1000 }));
   const sending = rows
     .filter((row) => row.pending !== 'delete')

@@ -16,6 +16,7 @@ export class AnswerCache<T> {
   private readonly upsert: Statement;
   private readonly select: Statement;
   private readonly selectRecent: Statement;
+  private readonly selectSuffix: Statement;
 
   constructor(
     db: Database,
@@ -30,6 +31,7 @@ export class AnswerCache<T> {
     );
     this.select = db.prepare(`SELECT json, fetched_at FROM ${table} WHERE key = ?`).raw();
     this.selectRecent = db.prepare(`SELECT key, json, fetched_at FROM ${table} ORDER BY fetched_at DESC, key LIMIT ?`).raw();
+    this.selectSuffix = db.prepare(`SELECT key, json, fetched_at FROM ${table} WHERE substr(key, -length(@suffix)) = @suffix ORDER BY fetched_at DESC, key`).raw();
   }
 
   put(domain: string, value: T, fetchedAt: Date = this.now()): void {
@@ -47,9 +49,18 @@ export class AnswerCache<T> {
     return json === null ? null : { value: JSON.parse(json) as T, fetchedAt };
   }
 
+  /** The answers for domains ending in `suffix` (such as `.co.uk`), newest first (a TLD's prices from another name's check). */
+  endingWith(suffix: string): (CachedAnswer<T> & { domain: string })[] {
+    return this.opened(this.selectSuffix.all({ suffix: keyOf(suffix) }) as [string, string, string][]);
+  }
+
   /** The newest answers, newest first, each with the domain it is for (as stored: trimmed, lower case). */
   recent(limit: number): (CachedAnswer<T> & { domain: string })[] {
-    return (this.selectRecent.all(limit) as [string, string, string][]).flatMap(([domain, stored, fetchedAt]) => {
+    return this.opened(this.selectRecent.all(limit) as [string, string, string][]);
+  }
+
+  private opened(rows: [domain: string, stored: string, fetchedAt: string][]): (CachedAnswer<T> & { domain: string })[] {
+    return rows.flatMap(([domain, stored, fetchedAt]) => {
       const json = this.cipher ? this.cipher.open(stored) : stored;
       return json === null ? [] : [{ domain, value: JSON.parse(json) as T, fetchedAt }];
     });

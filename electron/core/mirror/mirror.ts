@@ -3,7 +3,7 @@
  * sync can rebuild), with lists, full-text search, answer caches, local invoices and the sync log.
  */
 import type { Database } from 'better-sqlite3';
-import type { EppResult, WhoisInfo, WhoisResult } from '../../../shared/models.js';
+import type { Contact, Domain, EppResult, WhoisInfo, WhoisResult } from '../../../shared/models.js';
 import type { BillingSummary, OrderPayment } from '../../../shared/billing.js';
 import type { DashboardData } from '../../../shared/dashboard.js';
 import { dashboard } from './aggregates.js';
@@ -14,6 +14,8 @@ import { localToday } from './calendar.js';
 import { openMirrorDatabase } from './database.js';
 import { facetValues } from './facets.js';
 import { listRows, MAX_PAGE_SIZE, type ListQuery } from './list-query.js';
+import type { PaymentMethodUse } from '../../../shared/billing.js';
+import { contactsByEmail, domainsByName, paymentMethods } from './lookups.js';
 import type { Facet, ListPage, SearchHit } from '../../../shared/queries.js';
 import { MirrorQueryError } from './query-error.js';
 import {
@@ -196,6 +198,21 @@ export class Mirror {
       return [name, n] as const;
     });
     return Object.fromEntries(entries) as Record<ResourceName, number>;
+  }
+
+  /** Contacts whose e-mail is one of these (one statement for all: a CSV import's lookup). */
+  contactsByEmail(emails: readonly string[]): Contact[] {
+    return contactsByEmail(this.db, emails);
+  }
+
+  /** Domains whose name is one of these (one statement for all). */
+  domainsByName(names: readonly string[]): Domain[] {
+    return domainsByName(this.db, names);
+  }
+
+  /** The payment methods the account's domains, services and orders use, most used first. */
+  paymentMethods(): PaymentMethodUse[] {
+    return paymentMethods(this.db);
   }
 
   /** The dashboard's figures (counts by status, expiry radar, payments per month...), computed with SQL. */

@@ -7,7 +7,7 @@ export { changedResources, isCreate, MUTATIONS, type CreateKind } from '../../..
 export { MUTATION_KINDS, type MutationKind } from '../../../shared/outbox/kinds.js';
 export { isLocalId, type LocalId } from '../../../shared/outbox/local-ids.js';
 export { Outbox, openOutbox, type OutboxEvents, type OutboxOptions } from './outbox.js';
-export { overlay, queuedInvoice, type OverlayResource, type OverlayRowTypes } from './overlay.js';
+export { marksByKey, overlay, queuedInvoice, type OverlayResource, type OverlayRowTypes } from './overlay.js';
 export { Replayer, type ReplayerEvents, type ReplayerOptions, type RunReport } from './replayer.js';
 export {
   OutboxValidationError,

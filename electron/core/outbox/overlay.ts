@@ -6,7 +6,7 @@
  * shows is its engine definition's `overlay` (mutations/); what a resource adds is here.
  */
 import type { Domain } from '../../../shared/models.js';
-import type { OverlaidRow, PendingKind } from '../../../shared/queries.js';
+import type { OverlaidRow, PendingKind, PendingMark } from '../../../shared/queries.js';
 import type { OutboxEntry } from '../../../shared/outbox/entry.js';
 import type { LocalId } from '../../../shared/outbox/local-ids.js';
 import { PENDING_STATES } from '../../../shared/outbox/states.js';
@@ -53,11 +53,14 @@ export function overlay<R extends OverlayResource>(
     else if (entry.localId && partFor(resource, entry)?.created) alsoCreated.push(entry);
   }
 
+  const marks = marksByKey(resource, pendingEntries);
   const rows = mirrorRows.map((row) => {
     const keys = [`${spec.prefix}:${row.id}`, ...(spec.aliases?.(row) ?? [])];
     const entries = keys.flatMap((key) => byKey.get(key) ?? []).sort((a, b) => a.id - b.id);
     const { id, ...fields } = row;
-    return apply(resource, id, fields as Fields<OverlayRowTypes[R]>, null, entries);
+    const shown = apply(resource, id, fields as Fields<OverlayRowTypes[R]>, null, entries);
+    const rowMarks = keys.flatMap((key) => marks.get(key) ?? []);
+    return rowMarks.length > 0 ? { ...shown, marks: rowMarks } : shown;
   });
   const created = [...[...byKey.values()].filter(([first]) => first?.localId && first.recordKey === `${spec.prefix}:${first.localId}`), ...alsoCreated.map((e) => [e])]
     .sort(([a], [b]) => a!.id - b!.id)
@@ -67,6 +70,17 @@ export function overlay<R extends OverlayResource>(
       return row ? [apply(resource, first.localId!, row, 'create', entries)] : [];
     });
   return [...rows, ...created];
+}
+
+/** The marks pending entries put on this resource's rows, by record key, oldest entry first. */
+export function marksByKey(resource: OverlayResource, pendingEntries: readonly OutboxEntry[]): Map<string, PendingMark[]> {
+  const marks = new Map<string, PendingMark[]>();
+  for (const entry of [...pendingEntries].sort((a, b) => a.id - b.id)) {
+    if (!PENDING_STATES.includes(entry.state)) continue;
+    const mark = (partFor(resource, entry)?.marks as ((entry: OutboxEntry) => { key: string; mark: PendingMark }[]) | undefined)?.(entry) ?? [];
+    for (const { key, mark: m } of mark) marks.set(key, [...(marks.get(key) ?? []), m]);
+  }
+  return marks;
 }
 
 function apply<R extends OverlayResource>(

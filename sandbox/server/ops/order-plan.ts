@@ -15,8 +15,8 @@ import {
 } from './order-catalogue.js';
 import { requireOwn } from './ownership.js';
 import { sql } from './sql.js';
+import { RENEWABLE_DOMAIN_STATUSES } from '../../../shared/renewals.js';
 
-const RENEWABLE_STATUSES = ['Active', 'Expired', 'Grace', 'Redemption'];
 
 /** An item of a parallel list, with '' meaning not given. */
 function item(list: readonly string[], index: number): string | undefined {
@@ -164,7 +164,7 @@ function readRenewals(ctx: OpContext, params: Params): RenewalPlan[] {
       ctx.userid,
     ) as { id: number; status: string } | undefined;
     if (!row) throw new Rejection(`Domain Not Found: ${name.domain}`);
-    if (!RENEWABLE_STATUSES.includes(row.status)) throw new Rejection(`Domain Cannot Be Renewed: ${name.domain} is ${row.status}`);
+    if (!RENEWABLE_DOMAIN_STATUSES.includes(row.status)) throw new Rejection(`Domain Cannot Be Renewed: ${name.domain} is ${row.status}`);
     const years = parseInteger(`domainrenewals[${domain}]`, period);
     const price = priceFor(tldPrices(ctx.db, name.tld).renew, years, isPremium(name));
     if (price === undefined) throw new Rejection(`Invalid Registration Period: ${yearsText(years)} is not offered for ${name.tld}`);

@@ -71,6 +71,9 @@ export const addOrder: EngineDefinition<'add-order'> = {
         emailForwarding: false, idProtection: false, doNotRenew: false, notes: '',
       };
     },
+    // The domains it renews say so, by name, until the order is confirmed.
+    marks: ({ id, params }) =>
+      Object.entries(params.domainrenewals ?? {}).map(([domain, years]) => ({ key: `domain:${domain.trim().toLowerCase()}`, mark: { kind: 'renewal', years, entryId: id } })),
   }],
   async reconcile({ client, row, claimed, time }, params) {
     const since = sentAt(row) - time.clockSkewMs - ZONE_MARGIN_MS;

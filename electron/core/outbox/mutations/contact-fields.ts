@@ -2,7 +2,8 @@
 import type { Contact } from '../../../../shared/models.js';
 import type { Fields } from './definition.js';
 
-const CONTACT_FIELDS = {
+/** update-contact's params → the contact row's fields. */
+export const CONTACT_FIELDS = {
   firstname: 'firstName',
   lastname: 'lastName',
   companyname: 'companyName',

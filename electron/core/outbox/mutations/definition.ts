@@ -7,6 +7,7 @@ import type { CreateKind } from '../../../../shared/outbox/definitions.js';
 import type { OutboxEntryOf } from '../../../../shared/outbox/entry.js';
 import type { MutationKind } from '../../../../shared/outbox/kinds.js';
 import type { MutationParams } from '../../../../shared/outbox/schemas.js';
+import type { PendingMark } from '../../../../shared/queries.js';
 import type { Confirmed, OutboxClient } from '../send.js';
 import type { ReconcileContext, Verdict } from '../server-match.js';
 
@@ -32,6 +33,8 @@ export type OverlayPart<K extends MutationKind> = {
     edited?: (row: Fields<OverlayRowTypes[R]>, entry: OutboxEntryOf<K>) => Fields<OverlayRowTypes[R]>;
     /** The row shows as to be deleted (kept, marked, not hidden). */
     deletes?: true;
+    /** Marks on rows the entry concerns without editing them, by record key (`domain:example.com` for a renewal). */
+    marks?: (entry: OutboxEntryOf<K>) => { key: string; mark: PendingMark }[];
   };
 }[OverlayResource];
 

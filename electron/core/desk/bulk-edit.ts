@@ -1,0 +1,101 @@
+/**
+ * contacts.bulkPlan and contacts.bulkEdit: one change to many contacts, field by field (keep, set, clear). The
+ * plan reads each contact as the lists show it (queued edits laid over), works out its update-contact, checks it
+ * with the outbox's own schema, and says per contact what changes or why it is left out; bulkEdit queues exactly
+ * the plan's edits. The contacts a list shows are those contacts.bulkPreview counts (outbox.ts).
+ */
+import { CONTACT_PREFERENCE_FIELDS, type BulkContactField, type BulkPlan, type BulkPlanRow } from '../../../shared/bulk-edit.js';
+import { BULK_LIMIT } from '../../../shared/contract.js';
+import type { Contact } from '../../../shared/models.js';
+import { isLocalId, type LocalId } from '../../../shared/outbox/local-ids.js';
+import { paramIssues, type ValidationIssue } from '../../../shared/outbox/schemas.js';
+import type { OverlaidRow } from '../../../shared/queries.js';
+import { recordNaming } from '../../../shared/record-names.js';
+import { DeskError } from '../desk-error.js';
+import { overlay } from '../outbox/index.js';
+import { CONTACT_FIELDS, withContactFields } from '../outbox/mutations/contact-fields.js';
+import { withRecords } from './entry-records.js';
+import type { Handlers, ParsedInput } from './handlers.js';
+import { shownContacts } from './outbox.js';
+import type { DeskState } from './state.js';
+
+type PlanInput = ParsedInput<'contacts.bulkPlan'>;
+type PlannedRow = BulkPlanRow & { params: Record<string, string | boolean> };
+
+const isPreference = (field: BulkContactField) => (CONTACT_PREFERENCE_FIELDS as readonly string[]).includes(field);
+const NOT_BLANKED = 'cannot be cleared: the provider takes an empty value as "not given" and keeps what it holds';
+
+export function bulkEditHandlers(state: DeskState): Pick<Handlers, 'contacts.bulkPlan' | 'contacts.bulkEdit'> {
+  return {
+    'contacts.bulkPlan': (input) => {
+      const { rows, ...counts } = plan(state, input);
+      return { ...counts, rows: rows.map(({ params: _params, ...row }) => row) };
+    },
+    'contacts.bulkEdit': (input) => {
+      const sent = plan(state, input).rows.filter((row) => row.issues.length === 0 && !row.unchanged);
+      // One transaction for all, the draft dropped in it.
+      const entries = state.current.outbox.enqueueAll(
+        sent.map((row) => ({ kind: 'update-contact', params: { ...row.params, contactid: row.id } })),
+        { draft: input.draft },
+      );
+      if (state.background && entries.length > 0) void state.current.replay();
+      return withRecords(state.current, entries);
+    },
+  };
+}
+
+function plan(state: DeskState, input: PlanInput): Omit<BulkPlan, 'rows'> & { rows: PlannedRow[] } {
+  const reached = input.shown ? shownContacts(state, input.shown) : { sending: input.contactIds!, skippedDeleting: 0 };
+  if (reached.sending.length > BULK_LIMIT) {
+    throw new DeskError('refused', `The list shows ${reached.sending.length} contacts; one change reaches at most ${BULK_LIMIT} at a time: narrow the list first.`);
+  }
+  const contacts = contactsById(state, reached.sending);
+  const rows = reached.sending.map((id) => {
+    const contact = contacts.get(id);
+    return contact ? plannedRow(contact, input.fields) : missing(id);
+  });
+  const unchanged = rows.filter((r) => r.unchanged && r.issues.length === 0).length;
+  const invalid = rows.filter((r) => r.issues.length > 0).length;
+  return { rows, sending: rows.length - invalid - unchanged, invalid, unchanged, skippedDeleting: reached.skippedDeleting };
+}
+
+/** The contacts as the lists show them: mirror rows (by id) with pending edits laid over, and queued creates. */
+function contactsById(state: DeskState, ids: readonly (number | LocalId)[]): Map<number | LocalId, OverlaidRow<Contact>> {
+  const { mirror, outbox } = state.current;
+  const stored = ids.flatMap((id) => (typeof id === 'number' ? (mirror.get('contacts', id) ?? []) : []));
+  const wanted = new Set<number | LocalId>(ids);
+  return new Map(overlay('contacts', stored, outbox.pending()).flatMap((row) => (wanted.has(row.id) && row.pending !== 'delete' ? [[row.id, row] as const] : [])));
+}
+
+function plannedRow(contact: OverlaidRow<Contact>, fields: PlanInput['fields']): PlannedRow {
+  const before: BulkPlanRow['before'] = {};
+  const after: BulkPlanRow['after'] = {};
+  const params: Record<string, string | boolean> = {};
+  const issues: ValidationIssue[] = [];
+  for (const [field, edit] of Object.entries(fields) as [BulkContactField, NonNullable<PlanInput['fields'][BulkContactField]>][]) {
+    if ('keep' in edit) continue;
+    const now = contact[CONTACT_FIELDS[field]];
+    before[field] = now;
+    const wanted = 'set' in edit ? edit.set : isPreference(field) ? false : '';
+    // What the contact shows once the edit is applied (a country in capitals, as the overlay shows it).
+    const shown = withContactFields(contact, { [field]: wanted })[CONTACT_FIELDS[field]];
+    if (shown === now) {
+      after[field] = now;
+    } else if ('clear' in edit && !isPreference(field)) {
+      after[field] = now;
+      issues.push({ field, message: NOT_BLANKED });
+    } else {
+      after[field] = shown;
+      params[field] = wanted;
+    }
+  }
+  const unchanged = Object.keys(params).length === 0;
+  if (!unchanged) issues.push(...paramIssues('update-contact', { ...params, contactid: contact.id }));
+  return { id: contact.id, name: recordNaming('contacts', contact).name ?? '', before, after, issues, unchanged, params };
+}
+
+function missing(id: number | LocalId): PlannedRow {
+  const message = isLocalId(id) ? 'no queued contact has this local id' : 'no contact has this id in the mirror';
+  return { id, name: '', before: {}, after: {}, issues: [{ field: 'contactid', message }], unchanged: false, params: {} };
+}
+

@@ -1,0 +1,35 @@
+/**
+ * Reads of the mirror by value rather than by id, each one SQL statement however many values are asked for
+ * (the values go in as one JSON array): contacts by e-mail (a CSV import), domains by name (renewals), and the
+ * payment methods the account's own records use (order forms).
+ */
+import type { Database } from 'better-sqlite3';
+import type { PaymentMethodUse } from '../../../shared/billing.js';
+import type { Contact, Domain } from '../../../shared/models.js';
+import { statement } from './statements.js';
+
+/** Contacts whose e-mail is one of `emails` (compared without case, as the column is). */
+export function contactsByEmail(db: Database, emails: readonly string[]): Contact[] {
+  if (emails.length === 0) return [];
+  const rows = statement(db, 'SELECT json FROM contacts WHERE email IN (SELECT value FROM json_each(?)) ORDER BY id').pluck().all(JSON.stringify(emails)) as string[];
+  return rows.map((json) => JSON.parse(json) as Contact);
+}
+
+/** Domains whose name is one of `names` (without case); a name held twice gives both rows, newest id last. */
+export function domainsByName(db: Database, names: readonly string[]): Domain[] {
+  if (names.length === 0) return [];
+  const rows = statement(db, 'SELECT json FROM domains WHERE domain_name IN (SELECT value FROM json_each(?)) ORDER BY id').pluck().all(JSON.stringify(names)) as string[];
+  return rows.map((json) => JSON.parse(json) as Domain);
+}
+
+/** The payment methods of the account's domains, services and orders, most used first (then by name). */
+export function paymentMethods(db: Database): PaymentMethodUse[] {
+  const used = ['domains', 'services', 'orders']
+    .map((table) => `SELECT json_extract(json, '$.paymentMethod') AS code, json_extract(json, '$.paymentMethodName') AS name FROM ${table}`)
+    .join(' UNION ALL ');
+  return statement(
+    db,
+    `SELECT code, COALESCE(MAX(NULLIF(name, '')), code) AS name, COUNT(*) AS uses FROM (${used})
+     WHERE code IS NOT NULL AND code != '' GROUP BY code ORDER BY uses DESC, name`,
+  ).all() as PaymentMethodUse[];
+}

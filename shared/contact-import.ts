@@ -1,0 +1,92 @@
+/**
+ * Contacts from a CSV file: the contact fields a column can fill, the guess of each column's field from its
+ * header (English and Italian names), and what a preview of the file says per row. The engine reads the file
+ * (desk/imports.ts); front ends show the preview and let a person change the mapping.
+ */
+import type { LocalId } from './outbox/local-ids.js';
+import type { ValidationIssue } from './outbox/schemas.js';
+
+/** add-contact's and update-contact's text fields, in the order a form shows them. */
+export const CONTACT_IMPORT_FIELDS = [
+  'firstname',
+  'lastname',
+  'companyname',
+  'email',
+  'address1',
+  'address2',
+  'city',
+  'state',
+  'postcode',
+  'country',
+  'phonenumber',
+] as const;
+export type ContactImportField = (typeof CONTACT_IMPORT_FIELDS)[number];
+
+/** add: every valid row is a new contact. update-by-email: a row changes the contact with its e-mail. */
+export const CONTACT_IMPORT_MODES = ['add', 'update-by-email'] as const;
+export type ContactImportMode = (typeof CONTACT_IMPORT_MODES)[number];
+
+/** Header names, written as `headerKey` reduces them (lower case, no accents, letters and digits only). */
+const HEADER_NAMES: Record<ContactImportField, readonly string[]> = {
+  firstname: ['firstname', 'first', 'givenname', 'forename', 'nome', 'nomeproprio'],
+  lastname: ['lastname', 'last', 'surname', 'familyname', 'cognome'],
+  companyname: ['companyname', 'company', 'organization', 'organisation', 'business', 'azienda', 'societa', 'ditta', 'ragionesociale'],
+  email: ['email', 'emailaddress', 'mail', 'posta', 'postaelettronica', 'indirizzoemail'],
+  address1: ['address1', 'address', 'addressline1', 'street', 'indirizzo', 'indirizzo1', 'via'],
+  address2: ['address2', 'addressline2', 'indirizzo2'],
+  city: ['city', 'town', 'citta', 'comune', 'localita'],
+  state: ['state', 'province', 'region', 'county', 'provincia', 'regione'],
+  postcode: ['postcode', 'postalcode', 'zip', 'zipcode', 'cap', 'codicepostale'],
+  country: ['country', 'countrycode', 'paese', 'nazione', 'stato'],
+  phonenumber: ['phonenumber', 'phone', 'telephone', 'tel', 'mobile', 'telefono', 'cellulare', 'numeroditelefono'],
+};
+
+/** "E-mail", "Città", "Post code" → "email", "citta", "postcode". */
+export function headerKey(header: string): string {
+  return header
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
+}
+
+/** Each column's field as guessed from its header; null where none fits or the field is already taken by an earlier column. */
+export function guessMapping(headers: readonly string[]): (ContactImportField | null)[] {
+  const taken = new Set<ContactImportField>();
+  return headers.map((header) => {
+    const key = headerKey(header);
+    const field = CONTACT_IMPORT_FIELDS.find((f) => !taken.has(f) && HEADER_NAMES[f].includes(key)) ?? null;
+    if (field) taken.add(field);
+    return field;
+  });
+}
+
+/** One row of the file as it would be queued. */
+export interface ContactImportRow {
+  /** The row's number as a spreadsheet numbers it: the header is row 1, blank rows count. */
+  row: number;
+  /** The contact's fields from the mapped, non-empty cells (trimmed); for update-by-email, contactid too. */
+  params: Record<string, string | number>;
+  /** update-by-email: the contact with the row's e-mail (a local id for a queued one); null when none. */
+  contactId: number | LocalId | null;
+  /** Why the row is left out (the outbox's own messages, by field); empty when it is queued. */
+  issues: ValidationIssue[];
+}
+
+export interface ContactImportPreview {
+  /** The header row's names, one per column. */
+  columns: string[];
+  /** Each column's field (the mapping given, else the guess). */
+  mapping: (ContactImportField | null)[];
+  rows: ContactImportRow[];
+  /** Rows queued by contacts.import as the file is now, and rows left out. */
+  valid: number;
+  invalid: number;
+}
+
+export interface ContactImportResult {
+  queued: number;
+  skipped: number;
+  /** The outbox entries, in the file's order. */
+  entryIds: number[];
+}

@@ -1,0 +1,100 @@
+/**
+ * Renewals on a real Desk and sandbox: the plan prices each domain from the cached whois answers (or says the
+ * price is not known offline), lists apart the domains the provider would refuse with why, renew queues one
+ * add-order with domainrenewals that the lists, the detail and the search mark as pending (the sandbox's
+ * applying it is tests/contract/sandbox/ops-orders.test.ts's). The payment methods the account's records use,
+ * most used first, and the catalogue's custom fields kept in the mirror.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Desk } from '../../../electron/core/desk/index.js';
+import type { RunningSandbox } from '../../../sandbox/options.js';
+import { RENEWABLE_DOMAIN_STATUSES } from '../../../shared/renewals.js';
+import { callError, deskOnSandbox } from './sandbox-desk.js';
+
+let desk: Desk;
+let sb: RunningSandbox;
+let close: () => Promise<void>;
+type Row = { id: number; domainName: string; status: string; expiryDate: string | null; marks?: unknown };
+let domains: Row[];
+
+const tldOf = (name: string) => name.slice(name.indexOf('.'));
+
+beforeAll(async () => {
+  ({ desk, sb, close } = await deskOnSandbox('desk-renewals-'));
+  await desk.call('sync.run');
+  domains = (await desk.call('data.list', { resource: 'domains', limit: 1000 })).rows.flatMap((r) => ('domainName' in r && typeof r.id === 'number' ? [{ ...r, id: r.id }] : []));
+}, 120_000);
+
+afterAll(() => close?.());
+
+describe('domains.renewalPlan', () => {
+  it('prices each domain from a cached whois answer of its TLD, says when it cannot, and lists apart what cannot be renewed', async () => {
+    const active = domains.filter((d) => d.status === 'Active');
+    const priced = active[0]!;
+    const unpriced = active.find((d) => tldOf(d.domainName) !== tldOf(priced.domainName))!;
+    const blocked = domains.find((d) => !RENEWABLE_DOMAIN_STATUSES.includes(d.status))!;
+    // A check of another name of the same TLD leaves its prices in the mirror.
+    const check = await desk.call('domains.whois', { domain: `zq-renewal-price-probe${tldOf(priced.domainName)}` });
+    const twoYears = check.value.prices!.renew.biennially!;
+
+    const plan = await desk.call('domains.renewalPlan', { names: [priced.domainName.toUpperCase(), unpriced.domainName, blocked.domainName, 'zq-not-mine.com'], years: 2 });
+    expect(plan.renew).toEqual([
+      { id: priced.id, name: priced.domainName, status: 'Active', expiryDate: priced.expiryDate, years: 2, price: twoYears, pricePerYear: expect.stringMatching(/^\d+\.\d\d$/) },
+      expect.objectContaining({ id: unpriced.id, price: null, pricePerYear: null }),
+    ]);
+    expect(plan.leftOut).toEqual([
+      { name: blocked.domainName, id: blocked.id, status: blocked.status, reason: `is ${blocked.status}: only active, expired, grace and redemption domains can be renewed` },
+      { name: 'zq-not-mine.com', id: null, status: null, reason: 'is not among your domains (as last synced)' },
+    ]);
+    // One price not known offline: no total.
+    expect(plan.total).toBeNull();
+    expect((await desk.call('domains.renewalPlan', { ids: [priced.id], years: 2 })).total).toBe(twoYears);
+    expect((await callError(desk.call('domains.renewalPlan', { ids: [priced.id], years: 11 }))).message).toMatch(/years: must be at most 10/);
+  });
+});
+
+describe('domains.renew', () => {
+  it('queues one add-order with domainrenewals, marked on the domains in list, detail and search, and refuses a second', async () => {
+    const [a, b] = domains.filter((d) => d.status === 'Active');
+    await sb.stop();
+    const { plan, entry } = await desk.call('domains.renew', { names: [a!.domainName, b!.domainName], years: 3 });
+    expect(plan.renew.map((d) => d.name)).toEqual([a!.domainName, b!.domainName]);
+    expect(entry).toMatchObject({ kind: 'add-order', params: { domainrenewals: { [a!.domainName]: 3, [b!.domainName]: 3 }, paymentmethod: expect.any(String) } });
+
+    const mark = [{ kind: 'renewal', years: 3, entryId: entry.id }];
+    const list = await desk.call('data.list', { resource: 'domains', limit: 1000 });
+    expect(list.rows.find((r) => r.id === a!.id)).toMatchObject({ marks: mark, pending: null });
+    expect(list.rows.find((r) => r.id === domains.find((d) => d.id !== a!.id && d.id !== b!.id)!.id)).not.toHaveProperty('marks');
+    expect(await desk.call('data.get', { resource: 'domains', id: b!.id })).toMatchObject({ marks: mark });
+    const hits = await desk.call('data.search', { text: a!.domainName });
+    expect(hits.find((h) => h.resource === 'domains' && h.id === a!.id)).toMatchObject({ marks: mark });
+
+    const again = await desk.call('domains.renewalPlan', { names: [a!.domainName], years: 1 });
+    expect(again.leftOut[0]!.reason).toBe(`has a renewal queued already (outbox entry #${entry.id})`);
+    const refused = await callError(desk.call('domains.renew', { names: [a!.domainName], years: 1 }));
+    expect(refused.message).toBe(`Nothing to renew: ${a!.domainName} has a renewal queued already (outbox entry #${entry.id}).`);
+  });
+});
+
+describe('billing.paymentMethods', () => {
+  it('names the methods the account\'s domains, services and orders use, most used first', async () => {
+    const methods = await desk.call('billing.paymentMethods');
+    expect(methods.length).toBeGreaterThan(0);
+    const uses = methods.map((m) => m.uses);
+    expect(uses).toEqual([...uses].sort((x, y) => y - x));
+    const inDomains = domains.length;
+    expect(uses.reduce((sum, n) => sum + n, 0)).toBeGreaterThanOrEqual(inDomains);
+    for (const m of methods) expect(m.name).not.toBe('');
+  });
+});
+
+describe('the catalogue in the mirror', () => {
+  it('keeps each product\'s custom fields with their ids, for add-order\'s customfields', async () => {
+    const products = (await desk.call('data.list', { resource: 'catalogue', limit: 1000 })).rows.flatMap((r) => ('payType' in r ? [r] : []));
+    const withFields = products.filter((p) => p.customFields.length > 0);
+    expect(withFields.length).toBeGreaterThan(0);
+    for (const field of withFields.flatMap((p) => p.customFields)) expect(field).toEqual({ id: expect.any(Number), name: expect.any(String) });
+    const one = withFields[0]!;
+    expect(await desk.call('data.get', { resource: 'catalogue', id: one.pid })).toMatchObject({ customFields: one.customFields });
+  });
+});
