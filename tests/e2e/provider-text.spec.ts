@@ -17,7 +17,7 @@ const HOSTILE = [
 ].join('');
 
 async function syncNow(page: Page): Promise<void> {
-  await page.evaluate(() => (window as unknown as { desk: { invoke(n: string): Promise<unknown> } }).desk.invoke('sync.run'));
+  await page.evaluate(() => window.desk.invoke('sync.run'));
   await expect(page.getByRole('banner').getByRole('button', { name: 'Sync', exact: true })).toBeEnabled({ timeout: 60_000 });
 }
 

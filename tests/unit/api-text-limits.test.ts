@@ -8,13 +8,19 @@ import * as decode from '../../electron/core/api/decoders.js';
 import { ApiError } from '../../electron/core/api/errors.js';
 import { collectingUnread } from '../../electron/core/api/unread.js';
 import { TEXT_LIMITS } from '../../electron/core/api/wire-values.js';
-import type { WireObject } from '../../electron/core/api/wire-shape.js';
+import { isWireObject, type WireObject } from '../../electron/core/api/wire-shape.js';
 import { fixture, toNested } from './fixtures/api/shapes.js';
+
+/** A reply body checked to be a wire object, as the decoders take it. */
+function wire(body: unknown): WireObject {
+  if (!isWireObject(body)) throw new Error('the fixture is not a JSON object');
+  return body;
+}
 
 const contacts = (firstname: string) => {
   const body = toNested(fixture('contacts.flat.json')) as { contacts: { contact: Array<Record<string, unknown>> } };
   body.contacts.contact[0]!.firstname = firstname;
-  return body as unknown as WireObject;
+  return wire(body);
 };
 
 function thrown(run: () => unknown): ApiError {
@@ -52,8 +58,8 @@ describe('text limits at decode', () => {
     };
     const body = 'a'.repeat(TEXT_LIMITS.text + 1);
     announcements.announcements.announcement[0]!.announcement = body;
-    expect(decode.decodeAnnouncements(announcements as unknown as WireObject).items[0]!.announcement).toBe(body);
+    expect(decode.decodeAnnouncements(wire(announcements)).items[0]!.announcement).toBe(body);
     announcements.announcements.announcement[0]!.announcement = 'a'.repeat(TEXT_LIMITS.document + 1);
-    expect(thrown(() => decode.decodeAnnouncements(announcements as unknown as WireObject)).message).toMatch(/announcement.*longer than 1,048,576/);
+    expect(thrown(() => decode.decodeAnnouncements(wire(announcements))).message).toMatch(/announcement.*longer than 1,048,576/);
   });
 });

@@ -17,7 +17,6 @@ import { dataHandlers } from './data.js';
 import { domainsHandlers } from './domains.js';
 import { draftsHandlers } from './drafts.js';
 import type { Handlers, ParsedInput } from './handlers.js';
-import { billingHandlers } from './billing.js';
 import { bulkEditHandlers } from './bulk-edit.js';
 import { importsHandlers } from './imports.js';
 import { openAccount } from './open-account.js';
@@ -54,7 +53,6 @@ export class Desk extends EventEmitter<DeskEvents> {
       ...draftsHandlers(this.state),
       ...domainsHandlers(this.state),
       ...renewalsHandlers(this.state),
-      ...billingHandlers(this.state),
       ...settingsHandlers(this.state),
     };
   }

@@ -5,6 +5,7 @@
  */
 import type { EntryRecord, OutboxEntry } from '../../../shared/outbox/entry.js';
 import { isLocalId } from '../../../shared/outbox/local-ids.js';
+import { PENDING_STATES } from '../../../shared/outbox/states.js';
 import type { OverlaidRecord } from '../../../shared/queries.js';
 import { recordNaming } from '../../../shared/record-names.js';
 import type { ResourceName } from '../../../shared/records.js';
@@ -23,8 +24,13 @@ export function withRecords(session: Session, entries: readonly OutboxEntry[]): 
   return entries.map((entry) => ({ ...entry, record: recordOf(session, entry, pending) }));
 }
 
+/**
+ * One entry with its record: only the pending entries on the same record are read (an event per queued entry
+ * must not read the whole queue, or queueing a thousand edits costs a million reads).
+ */
 export function withRecord(session: Session, entry: OutboxEntry): OutboxEntry {
-  return withRecords(session, [entry])[0]!;
+  const pending = session.outbox.list({ states: PENDING_STATES, recordKey: entry.recordKey });
+  return { ...entry, record: recordOf(session, entry, pending) };
 }
 
 function recordOf({ mirror, outbox }: Session, entry: OutboxEntry, pending: readonly OutboxEntry[]): EntryRecord | null {
