@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import vue from '@vitejs/plugin-vue';
+import { rendererChunk } from './electron/web/renderer-chunks';
 
 // Our folders are not electron-vite's defaults (src/main, src/preload, src/renderer): name each entry.
 export default defineConfig({
@@ -24,7 +25,7 @@ export default defineConfig({
     plugins: [vue()],
     build: {
       outDir: 'out/renderer',
-      rollupOptions: { input: resolve('renderer/index.html') },
+      rollupOptions: { input: resolve('renderer/index.html'), output: { manualChunks: rendererChunk } },
     },
   },
 });

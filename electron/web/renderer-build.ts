@@ -6,6 +6,7 @@
 import { existsSync, mkdirSync, openSync, closeSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { rendererChunk } from './renderer-chunks.js';
 
 const SOURCES = ['renderer', 'shared'];
 const LOCK_STALE_MS = 5 * 60_000;
@@ -51,7 +52,7 @@ export async function ensureRendererBuild(projectDir: string, outDir: string, lo
       base: './',
       logLevel: 'warn',
       plugins: [vue()],
-      build: { outDir: staging, emptyOutDir: true, rollupOptions: { input: join(projectDir, 'renderer/index.html') } },
+      build: { outDir: staging, emptyOutDir: true, rollupOptions: { input: join(projectDir, 'renderer/index.html'), output: { manualChunks: rendererChunk } } },
     });
     rmSync(outDir, { recursive: true, force: true });
     renameSync(staging, outDir);

@@ -33,9 +33,9 @@ describe('the demo account', () => {
   });
 
   it('refuses a preset or port it does not know', async () => {
-    const preset = await cli(dataDir, ['sandbox', '--preset', 'huge']);
+    const preset = await cli(dataDir, ['sandbox', '--preset', 'enormous']);
     expect(preset.code).toBe(2);
-    expect(preset.stderr).toMatch(/--preset must be demo or large/);
+    expect(preset.stderr).toMatch(/--preset must be demo, large, huge \(got "enormous"\)/);
     expect((await cli(dataDir, ['sandbox', '--port', '70000'])).code).toBe(2);
   });
 });
