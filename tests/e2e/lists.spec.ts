@@ -56,8 +56,8 @@ test('every list shows the number of records the engine holds, and the sidebar s
     const expected = counts[resource]!;
     if (expected === 0) {
       await expect(page.getByRole('status').filter({ hasText: `No ${name.toLowerCase()} yet` })).toBeVisible();
-      // The invoices' own word on why: the provider lists none.
-      if (resource === 'invoices') await expect(page.getByRole('status').filter({ hasText: 'The provider lists no invoices' })).toBeVisible();
+      // The invoices' own word on why: only those made in the app are here.
+      if (resource === 'invoices') await expect(page.getByRole('status').filter({ hasText: 'No invoice has been made in this app yet' })).toBeVisible();
       continue;
     }
     await expect(grid(page)).toHaveAttribute('aria-rowcount', String(expected + 1));
@@ -187,9 +187,9 @@ test('a filtered list is a link: the route query sets the filters', async ({ pag
 
 test('Export CSV downloads the view the engine wrote', async ({ page }) => {
   await openList(page, 'Payments');
-  // Payments have no text filter: "/" goes to the first filter instead.
+  // Payments have a text filter (transaction ids are searchable): "/" goes to it.
   await page.locator('body').press('/');
-  await expect(page.getByRole('combobox', { name: /Gateway/ })).toBeFocused();
+  await expect(page.getByRole('searchbox', { name: 'Filter Payments' })).toBeFocused();
   const total = Number(await grid(page).getAttribute('aria-rowcount')) - 1;
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^transactions-\d{4}-\d{2}-\d{2}\.csv$/);

@@ -8,6 +8,11 @@ describe('bidi isolation', () => {
     const first = 'Ada\u200F';
     expect(joinIsolated([first, 'Byron'])).toBe('\u2068Ada\u200F\u2069 \u2068Byron\u2069');
     expect(isolate('x')).toBe('\u2068x\u2069');
+    expect(joinIsolated(['\u05E9\u05DC\u05D5\u05DD', 'Cohen'])).toBe('\u2068\u05E9\u05DC\u05D5\u05DD\u2069 \u2068Cohen\u2069');
+  });
+
+  it('joins plain left-to-right values as they are, so a name reads and matches unchanged', () => {
+    expect(joinIsolated(['Grace', 'Costa'])).toBe('Grace Costa');
   });
 });
 
