@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import vue from '@vitejs/plugin-vue';
-import { rendererChunk } from './electron/web/renderer-chunks';
+import { rendererChunk } from './electron/web/renderer-chunks.js';
 
 // Our folders are not electron-vite's defaults (src/main, src/preload, src/renderer): name each entry.
 export default defineConfig({
