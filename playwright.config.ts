@@ -13,7 +13,10 @@ const CHROMIUM_ARGS = [
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  workers: 1, // 2 cores: the browser, the web host and its sandbox already use both
+  // Two workers on 2 cores: one spec at a time leaves a core mostly idle (its tests wait on the page, the web
+  // host and the provider far more than they compute). Each worker starts its own web host per spec file
+  // (tests/e2e/fixtures/web-host.ts), so files never share state. E2E_WORKERS overrides (1 to debug a spec).
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   // One retry in CI, reported as flaky by name: a shared 2-core machine stretches the outbox's replay timings.
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,

@@ -18,7 +18,7 @@ interface Screen {
   hash: string | ((page: Page) => Promise<string>);
   /** Something to do on the screen before it is checked (open a menu, a panel). */
   prepare?: (page: Page) => Promise<void>;
-  /** Puts back what prepare changed in the engine: the web host serves the worker's next spec files too. */
+  /** Puts back what prepare changed in the engine: the web host serves this file's next screens too. */
   restore?: (page: Page, host: RunningWebHost) => Promise<void>;
 }
 
@@ -105,6 +105,11 @@ async function settled(page: Page): Promise<void> {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
   await page.evaluate(() => document.fonts.ready);
 }
+
+// The screens are independent (each opens its own page): the file's tests spread over the workers, each worker
+// with a web host of its own for this file, instead of keeping one worker on 54 tests. Axe over a long list takes
+// a while on a busy machine (contract tests run beside), hence twice the default time.
+test.describe.configure({ mode: 'parallel', timeout: 120_000 });
 
 test.beforeAll(() => mkdirSync(SCREENS_DIR, { recursive: true }));
 

@@ -43,7 +43,8 @@ test('Billing: every invoice figure and the unpaid orders, offline too, by keybo
   await page.setViewportSize({ width: 1440, height: 900 });
   await openApp(page, webHost);
   const { baseUrl, altBaseUrl, clientId, clientSecret, username, password } = provider;
-  await invoke(page, 'accounts.add', { name: 'Main', baseUrl, altBaseUrl, clientId, clientSecret, username, password });
+  // A name no other spec uses: spec files run side by side, and in CI their hosts share one keychain.
+  await invoke(page, 'accounts.add', { name: 'Northwind', baseUrl, altBaseUrl, clientId, clientSecret, username, password });
   expect((await invoke(page, 'sync.run')).outcome).toBe('ok');
   await page.evaluate(() => (location.hash = '#/billing'));
   await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();

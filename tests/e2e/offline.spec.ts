@@ -24,7 +24,8 @@ test.afterAll(async () => stopProvider?.());
 /** Connects the provider's account through the page's bridge and waits for its first sync. */
 async function connect(page: Page): Promise<void> {
   const { baseUrl, altBaseUrl, clientId, clientSecret, username, password } = provider;
-  await invoke(page, 'accounts.add', { name: 'Main', baseUrl, altBaseUrl, clientId, clientSecret, username, password });
+  // A name no other spec uses: spec files run side by side, and in CI their hosts share one keychain.
+  await invoke(page, 'accounts.add', { name: 'Contoso', baseUrl, altBaseUrl, clientId, clientSecret, username, password });
   await invoke(page, 'sync.run');
 }
 
