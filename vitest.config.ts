@@ -8,9 +8,10 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
-          // A guard against a hang, not a measure: npm test runs these beside the type check and lint on two
-          // cores, where a test that takes 2 s alone (property tests over generated replies) can take 8.
-          testTimeout: 20_000,
+          // A guard against a hang, not a measure: npm test runs these beside the type check, lint and the e2e
+          // browsers on two cores, where a test that takes 2 s alone (property tests over generated replies) can
+          // take many times that.
+          testTimeout: 60_000,
         },
       },
       {
