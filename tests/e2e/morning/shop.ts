@@ -22,7 +22,7 @@ export async function hostingProduct(page: Page): Promise<CatalogueEntry> {
   const list = await invoke(page, 'data.list', { resource: 'catalogue', limit: 500 });
   for (const row of list.rows) {
     if (!('type' in row) || !HOSTING_TYPES.includes(String(row.type))) continue;
-    const product = (await invoke(page, 'data.get', { resource: 'catalogue', id: 'pid' in row ? row.pid : row.id })) as CatalogueEntry | null;
+    const product = (await invoke(page, 'data.get', { resource: 'catalogue', id: Number((row as Record<string, unknown>).pid) })) as CatalogueEntry | null;
     const annual = Object.values(product?.pricing ?? {})[0]?.annually;
     const options = product?.configOptions.filter((o) => (o.type === 'dropdown' || o.type === 'radio') && o.choices.length > 1) ?? [];
     if (product && annual && Number(annual) > 0 && options.length && product.addons.length && product.customFields.length) return product;
@@ -122,7 +122,8 @@ export const shopSteps: MorningStep[] = [
       const order = await api.getOrders({ id: domain.orderId! });
       expect(order.items).toHaveLength(1);
       expect(order.items[0]!.nameservers.split(',')).toEqual(c.nameservers);
-      const lines = order.items[0]!.lineItems.map((l) => [l.type, l.product, l.domain]);
+      // The provider names a product's line with its group first ("Cloud VPS - VPS 1 GB").
+      const lines = order.items[0]!.lineItems.map((l) => [l.type, l.type === 'product' && l.product.endsWith(` - ${c.product.name}`) ? c.product.name : l.product, l.domain]);
       expect(lines.sort()).toEqual([['addon', c.addon.name, ''], ['domain', 'Register', c.domain], ['product', c.product.name, c.domain]].sort());
     },
   },

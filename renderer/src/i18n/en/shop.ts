@@ -86,7 +86,7 @@ export default {
     title: 'Your order',
     waiting: 'Queued: it is sent at once, or as soon as the network is back.',
     confirmed: 'The provider has the order.',
-    orderId: 'Order number',
+    orderId: 'Order',
     invoiceId: 'Invoice',
     noInvoice: 'not known yet',
     refused: 'The provider refused the order: {message}',

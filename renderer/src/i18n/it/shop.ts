@@ -86,7 +86,7 @@ export default {
     title: 'Il tuo ordine',
     waiting: 'In coda: viene inviato subito, o appena la rete torna.',
     confirmed: 'Il fornitore ha ricevuto l’ordine.',
-    orderId: 'Numero d’ordine',
+    orderId: 'Ordine',
     invoiceId: 'Fattura',
     noInvoice: 'non ancora nota',
     refused: 'Il fornitore ha rifiutato l’ordine: {message}',
