@@ -182,3 +182,31 @@ test('the cart survives a reload; its lines are removed from the keyboard alone'
   await expect(page.getByText('The cart is empty.')).toBeVisible();
   await expect(page.getByTestId('cart-count')).toBeHidden();
 });
+
+test('a domain from Check a domain goes to the cart with its options, beside a product, and both are placed as one order', async ({ page, webHost }) => {
+  const product = await hostingProduct(page);
+  const name = `shop-domain-${Date.now().toString(36)}.net`;
+  await page.goto(`${webHost.origin}/#/check-domain`);
+  await page.getByLabel('Domain name').fill(name);
+  await page.getByRole('button', { name: 'Check', exact: true }).click();
+  await page.getByRole('button', { name: 'Register…' }).click();
+  const dialog = page.getByRole('dialog', { name: `Register ${name}` });
+  await dialog.getByLabel('Period').selectOption('2');
+  await expect(dialog.getByTestId('domain-price')).not.toHaveText('price not known offline');
+  await dialog.getByRole('checkbox', { name: 'E-mail forwarding' }).check();
+  await dialog.getByRole('checkbox', { name: 'DNS management' }).check();
+  await dialog.getByLabel('Nameserver 1').fill('ns1.cart-dns.net');
+  await dialog.getByLabel('Nameserver 2').fill('ns2.cart-dns.net');
+  await dialog.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByRole('heading', { name: 'Cart', level: 1 })).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: `Register ${name}` })).toContainText('2 years · DNS management · E-mail forwarding');
+
+  await addHostingToCart(page, webHost.origin, choicesFor(product, `shop-with-${Date.now().toString(36)}.com`));
+  await expect(page.getByTestId('cart-count')).toHaveText('2');
+  await placeCart(page);
+  const entries = (await invoke(page, 'outbox.list', { kind: 'add-order' })).filter((e) => JSON.stringify(e.params).includes(name));
+  expect(entries).toHaveLength(1);
+  expect(entries[0]!.params).toMatchObject({ pid: [product.pid], domaintype: ['register', 'register'], regperiod: [1, 2], emailforwarding: [false, true], dnsmanagement: true });
+  expect(entries[0]!.params.domain?.[1]).toBe(name);
+  await expect(page.getByTestId('placed-order-id')).toHaveText(/^\d+$/, { timeout: 30_000 });
+});

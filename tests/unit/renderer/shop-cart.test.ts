@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { DomainPrices } from '../../../shared/models';
+import { keptPart } from '../../../shared/outbox/drafts';
 import { PARAM_SCHEMAS } from '../../../shared/outbox/schemas';
 import { addonCents, domainCents, domainYears, optionCents, productCycles } from '../../../renderer/src/components/shop/catalogue-prices';
 import { cartTotal, emptyCart, lineCharges, noDomain, orderParams, type Cart, type DomainLine, type ProductLine } from '../../../renderer/src/components/shop/cart';
@@ -128,5 +129,16 @@ describe('the cart as one add-order', () => {
 
   it('an empty cart orders nothing, and the schema says so', () => {
     expect(PARAM_SCHEMAS['add-order'].safeParse(orderParams(emptyCart())).success).toBe(false);
+  });
+});
+
+describe('the cart’s draft', () => {
+  it('keeps its lines and choices, never its EPP codes or root passwords', () => {
+    const cart = cartOf([transfer(), hosting()], { eppcode: { d1: 'EPP-123' }, rootpw: { p1: 's3cret!' }, promocode: 'X' });
+    const kept = keptPart('add-order:cart', cart);
+    expect(kept).not.toHaveProperty('eppcode');
+    expect(kept).not.toHaveProperty('rootpw');
+    expect(JSON.stringify(kept)).not.toMatch(/EPP-123|s3cret/);
+    expect(kept).toMatchObject({ lines: cart.lines, promocode: 'X' });
   });
 });
