@@ -181,6 +181,8 @@ test('the cart survives a reload; its lines are removed from the keyboard alone'
   await page.keyboard.press('Enter');
   await expect(page.getByText('The cart is empty.')).toBeVisible();
   await expect(page.getByTestId('cart-count')).toBeHidden();
+  // Emptied, the cart's draft is forgotten by the engine too.
+  await expect.poll(() => invoke(page, 'drafts.get', { key: 'add-order:cart' })).toMatchObject({ lines: [] });
 });
 
 test('a domain from Check a domain goes to the cart with its options, beside a product, and both are placed as one order', async ({ page, webHost }) => {

@@ -56,6 +56,7 @@ export function choicesFor(product: CatalogueEntry, domain: string): HostingChoi
 /** Through the UI: the product's detail, Order…, every choice, Add to cart (the cart is then open). */
 export async function addHostingToCart(page: Page, origin: string, c: HostingChoices): Promise<void> {
   await page.goto(`${origin}/#/catalogue/${c.product.pid}`);
+  await expect(page.getByRole('heading', { name: c.product.name, level: 2 })).toBeVisible();
   await page.getByRole('button', { name: 'Order…' }).click();
   const form = page.getByRole('dialog', { name: `Order ${c.product.name}` });
   await form.getByLabel('Billing cycle').selectOption('annually');
