@@ -27,6 +27,7 @@ const routes: RouteRecordRaw[] = [
   })),
   { path: '/billing', name: 'billing', component: () => import('./views/BillingView.vue') },
   { path: '/check-domain', name: 'check-domain', component: () => import('./views/CheckDomainView.vue') },
+  { path: '/cart', name: 'cart', component: () => import('./views/CartView.vue') },
   { path: '/outbox', name: 'outbox', component: () => import('./views/OutboxView.vue') },
   { path: '/settings', name: 'settings', component: () => import('./views/SettingsView.vue') },
   { path: '/welcome', name: 'welcome', component: () => import('./views/WelcomeView.vue') },

@@ -12,6 +12,7 @@ export const SIDEBAR_ICONS: Record<string, string> = {
   catalogue: 'M2.5 5l5.5-2.5 5.5 2.5v6l-5.5 2.5-5.5-2.5zM2.5 5l5.5 2.5 5.5-2.5M8 7.5v6',
   invoices: 'M4 2h5.5l2.5 2.5v9.5h-8zM9.5 2v2.5h2.5M6 8h4M6 10.5h4',
   billing: 'M2 4.5h12v7h-12zM8 9.5a1.5 1.5 0 1 0 0-3a1.5 1.5 0 1 0 0 3zM4 6.5v3M12 6.5v3',
+  cart: 'M1.5 2.5h2l1.6 7.5h7.4l1.5-5.5h-9.8M6 13.2h.01M11.5 13.2h.01',
   outbox: 'M2.5 9.5v4h11v-4M8 2.5v7.5M5 5.5l3-3 3 3',
   settings: 'M8 10a2 2 0 1 0 0-4a2 2 0 1 0 0 4zM8 1.8v2M8 12.2v2M1.8 8h2M12.2 8h2M3.6 3.6l1.4 1.4M11 11l1.4 1.4M3.6 12.4l1.4-1.4M11 5l1.4-1.4',
 };

@@ -109,6 +109,10 @@ describe('entryFields / fixedParams', () => {
     ]);
   });
 
+  it('does not offer an order’s shown price, the app’s own note that is never sent', () => {
+    expect(entryFields({ promocode: 'X', paymentmethod: 'paypal', shownprice: '12.00', pid: [4] }, '••••').map((f) => f.param)).toEqual(['promocode', 'paymentmethod']);
+  });
+
   it('puts the fixed values back, numbers as numbers, and leaves the rest as queued', () => {
     const fields = entryFields(params, '••••');
     expect(fixedParams(params, fields, { country: 'AT', generalemails: false, password2: '••••', notes: 'x', taxrate: '21,5' })).toEqual({

@@ -10,8 +10,8 @@ export interface EntryField {
   kind: EntryFieldKind;
 }
 
-/** Params that name records, not values to fix here. */
-const isReference = (param: string) => /id$/.test(param);
+/** Params that name records, not values to fix here; and the app's own note of the price a form showed (never sent). */
+const isReference = (param: string) => /id$/.test(param) || param === 'shownprice';
 const LONG = new Set(['message', 'notes']);
 
 export function entryFields(params: Record<string, unknown>, mask: string): EntryField[] {

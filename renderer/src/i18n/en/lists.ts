@@ -15,6 +15,8 @@ export default {
     invoices: 'Invoices',
     billing: 'Billing',
     outbox: 'Outbox',
+    cart: 'Cart',
+    cartItems: 'the cart is empty | {n} item in the cart | {n} items in the cart',
     settings: 'Settings',
     records: '{n} records | {n} record | {n} records',
     pendingEdits: 'no edits waiting | {n} edit waiting to be sent | {n} edits waiting to be sent',

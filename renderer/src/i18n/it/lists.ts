@@ -15,6 +15,8 @@ export default {
     invoices: 'Fatture',
     billing: 'Fatturazione',
     outbox: 'In uscita',
+    cart: 'Carrello',
+    cartItems: 'il carrello è vuoto | {n} articolo nel carrello | {n} articoli nel carrello',
     settings: 'Impostazioni',
     records: '{n} elementi | {n} elemento | {n} elementi',
     pendingEdits: 'nessuna modifica in attesa | {n} modifica in attesa di invio | {n} modifiche in attesa di invio',

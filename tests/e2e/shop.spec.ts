@@ -1,0 +1,214 @@
+/**
+ * The catalogue as a shop, on the web host and the sandbox: a hosting product's Order… (cycle, a configurable
+ * option, an add-on, a custom field, a new domain with ID protection and two nameservers) into the cart, the
+ * review's prices and total, Place order offline (one add-order, pending at once), then online: the order number
+ * and invoice id shown. A refused promo code comes back through Fix… with its field marked; the cart survives a
+ * reload; the way through works from the keyboard alone; every screen is axe-clean, light and dark.
+ */
+import { mkdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { invoke } from './fixtures/page-bridge';
+import { expect, openApp, setFaults, test } from './fixtures/web-host';
+import { addHostingToCart, choicesFor, hostingProduct, placeCart, sandboxClient } from './morning/shop';
+
+const screens = process.env.SCREENS_DIR ?? 'test-results/screens';
+mkdirSync(screens, { recursive: true });
+
+async function axeClean(page: Page, scope?: string): Promise<void> {
+  const builder = new AxeBuilder({ page });
+  const { violations } = await (scope ? builder.include(scope) : builder).analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
+}
+
+async function shoot(page: Page, name: string): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: `${screens}/${name}-${scheme}.png` });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+const cents = (money: string | undefined) => Math.round(Number(money ?? '0') * 100);
+
+test.beforeEach(async ({ page, webHost }) => {
+  await openApp(page, webHost);
+  await expect.poll(() => new URL(page.url()).searchParams.has('token')).toBe(false);
+});
+
+test('a hosting product with its options and a new domain, through the cart, placed offline, confirmed online', async ({ page, webHost }) => {
+  const product = await hostingProduct(page);
+  const choices = choicesFor(product, `shop-e2e-${Date.now().toString(36)}.com`);
+  await setFaults(webHost.sandbox!, { reset: 1 });
+  try {
+    await page.goto(`${webHost.origin}/#/catalogue/${product.pid}`);
+    await page.getByRole('button', { name: 'Order…' }).click();
+    const form = page.getByRole('dialog', { name: `Order ${product.name}` });
+    // Only the cycles the product prices are offered.
+    const offered = await form.getByLabel('Billing cycle').locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+    const priced = Object.entries(Object.values(product.pricing)[0]!).filter(([k, v]) => !k.includes('setupfee') && Number(v) >= 0).map(([k]) => k);
+    expect(offered.sort()).toEqual(priced.filter((k) => ['monthly', 'quarterly', 'semiannually', 'annually', 'biennially', 'triennially'].includes(k)).sort());
+    await form.getByRole('button', { name: 'Cancel' }).click();
+
+    await addHostingToCart(page, webHost.origin, choices);
+    await expect(page.getByTestId('cart-count')).toHaveText('1');
+    await page.getByRole('link', { name: 'Cart', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Cart', level: 1 })).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: choices.domain })).toContainText('ID protection');
+    await axeClean(page);
+    await shoot(page, 'shop-cart');
+
+    // The review: the cycle, setup, add-on and the domain (whose price is not known offline), and the known total.
+    await page.getByRole('button', { name: 'Review the order…' }).click();
+    const review = page.getByTestId('cart-review');
+    const prices = Object.values(product.pricing)[0]!;
+    const addon = product.addons[0]!;
+    const addonPrices = Object.values(addon.pricing)[0] ?? {};
+    const addonKey = addon.billingCycle.toLowerCase().replace(/[^a-z]/g, '');
+    const addonCents = cents(addonPrices[addonKey] ?? Object.values(addonPrices)[0]) + cents(addonPrices[`${addonKey[0]}setupfee`]);
+    const choice = product.configOptions.find((o) => o.id === choices.option.id)!.choices.find((c) => c.id === choices.option.choiceId)!;
+    const expected = cents(prices.annually) + Math.max(0, cents(prices.asetupfee)) + addonCents + cents(choice.price ?? '0') * 12;
+    await expect(review.getByRole('row', { name: /Domain:/ })).toContainText('price not known offline');
+    await expect(review.getByRole('row', { name: /Add-on:/ })).toContainText(choices.addon.name);
+    await expect(page.getByTestId('cart-total')).toHaveText(new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' }).format(expected / 100).replace('US', ''));
+    await expect(review).toContainText('Total of the prices known offline');
+    await axeClean(page);
+    await shoot(page, 'shop-review');
+
+    await page.getByRole('button', { name: 'Place order' }).click();
+    const placed = page.getByTestId('placed-order');
+    await expect(placed).toContainText('Queued');
+    await expect(page.getByTestId('cart-count')).toBeHidden();
+    const queued = (await invoke(page, 'outbox.list', { kind: 'add-order' })).filter((e) => JSON.stringify(e.params).includes(choices.domain));
+    expect(queued).toHaveLength(1);
+    expect(queued[0]!.params).toMatchObject({
+      pid: [product.pid],
+      billingcycle: ['annually'],
+      configoptions: [{ [choices.option.id]: choices.option.choiceId }],
+      addons: [[choices.addon.id]],
+      customfields: [{ [choices.field.id]: choices.field.value }],
+      domain: [choices.domain],
+      domaintype: ['register'],
+      idprotection: [true],
+      nameserver1: choices.nameservers[0],
+      nameserver2: choices.nameservers[1],
+    });
+    // Pending at once where orders are listed.
+    await page.getByRole('link', { name: 'Open the Outbox' }).click();
+    await expect(page.getByText(choices.domain).first()).toBeVisible();
+    await page.getByRole('link', { name: 'Cart', exact: true }).click();
+    await shoot(page, 'shop-placed-queued');
+  } finally {
+    await setFaults(webHost.sandbox!, { reset: 0 });
+  }
+  // Online: the outbox drains and the panel shows the provider's order number and invoice.
+  const placed = page.getByTestId('placed-order');
+  await expect(page.getByTestId('placed-order-id')).toHaveText(/^\d+$/, { timeout: 30_000 });
+  await expect(page.getByTestId('placed-invoice-id')).toHaveText(/^\d+$/);
+  await expect(placed).toContainText('The provider has the order.');
+  const api = await sandboxClient(webHost.sandbox!);
+  const order = await api.getOrders({ id: Number(await page.getByTestId('placed-order-id').textContent()) });
+  expect(order.items[0]!.lineItems.map((l) => l.domain)).toContain(choices.domain);
+  await axeClean(page);
+  await shoot(page, 'shop-confirmation');
+});
+
+test('the product form and the cart read well in Italian too', async ({ page, webHost }) => {
+  const product = await hostingProduct(page);
+  await invoke(page, 'settings.set', { language: 'it' });
+  await page.reload();
+  await page.goto(`${webHost.origin}/#/catalogue/${product.pid}`);
+  await page.getByRole('button', { name: 'Ordina…' }).click();
+  const form = page.getByRole('dialog', { name: `Ordina ${product.name}` });
+  await form.getByRole('radio', { name: 'Registra un nuovo dominio' }).check();
+  await expect(form.getByLabel('Nome di dominio')).toBeVisible();
+  await axeClean(page, '[role="dialog"]');
+  await shoot(page, 'shop-product-form-it');
+  await form.getByRole('button', { name: 'Annulla' }).click();
+  await invoke(page, 'settings.set', { language: 'en' });
+});
+
+test('a refused promo code comes back through Fix…, its field marked; fixed, the order goes through', async ({ page, webHost }) => {
+  const product = await hostingProduct(page);
+  const choices = choicesFor(product, `shop-promo-${Date.now().toString(36)}.com`);
+  await addHostingToCart(page, webHost.origin, choices);
+  await page.getByRole('link', { name: 'Cart', exact: true }).click();
+  await page.getByLabel('Promo code').fill('NOSUCHCODE');
+  await placeCart(page);
+  const placed = page.getByTestId('placed-order');
+  await expect(placed).toContainText('The provider refused the order: Promotion Code Not Found', { timeout: 30_000 });
+  await placed.getByRole('button', { name: 'Fix…' }).click();
+  const fix = page.getByRole('dialog', { name: /^Fix edit/ });
+  const promo = fix.getByLabel('Promo code');
+  await expect(promo).toHaveAttribute('aria-invalid', 'true');
+  await expect(promo).toBeFocused();
+  await expect(fix).toContainText('Promotion Code Not Found');
+  await shoot(page, 'shop-fix-promo');
+  await promo.fill('');
+  await fix.getByRole('button', { name: 'Save and send again' }).click();
+  await expect(page.getByTestId('placed-order-id')).toHaveText(/^\d+$/, { timeout: 30_000 });
+});
+
+test('the cart survives a reload; its lines are removed from the keyboard alone', async ({ page, webHost }) => {
+  const product = await hostingProduct(page);
+  const choices = choicesFor(product, `shop-kept-${Date.now().toString(36)}.com`);
+  // Keyboard only: the product's Order…, the domain typed, Enter adds it to the cart.
+  await page.goto(`${webHost.origin}/#/catalogue/${product.pid}`);
+  await page.getByRole('button', { name: 'Order…' }).focus();
+  await page.keyboard.press('Enter');
+  const form = page.getByRole('dialog', { name: `Order ${product.name}` });
+  await expect(form).toBeVisible();
+  await axeClean(page, '[role="dialog"]');
+  await shoot(page, 'shop-product-form');
+  if (!(await form.getByRole('radio', { name: 'Register a new domain' }).isChecked())) {
+    await form.getByRole('radio', { name: 'No domain' }).focus();
+    await page.keyboard.press('ArrowDown');
+  }
+  await expect(form.getByRole('radio', { name: 'Register a new domain' })).toBeChecked();
+  await form.getByLabel('Domain name').focus();
+  await page.keyboard.type(choices.domain);
+  await page.keyboard.press('Enter');
+  await expect(form).toBeHidden();
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+
+  // The draft is saved a moment after the last change: wait for the engine to hold it, then reload.
+  await expect.poll(async () => JSON.stringify(await invoke(page, 'drafts.get', { key: 'add-order:cart' }))).toContain(choices.domain);
+  await page.reload();
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  await page.goto(`${webHost.origin}/#/cart`);
+  const remove = page.getByRole('button', { name: `Remove ${product.name} — ${choices.domain}` });
+  await remove.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('The cart is empty.')).toBeVisible();
+  await expect(page.getByTestId('cart-count')).toBeHidden();
+  // Emptied, the cart's draft is forgotten by the engine too.
+  await expect.poll(() => invoke(page, 'drafts.get', { key: 'add-order:cart' })).toMatchObject({ lines: [] });
+});
+
+test('a domain from Check a domain goes to the cart with its options, beside a product, and both are placed as one order', async ({ page, webHost }) => {
+  const product = await hostingProduct(page);
+  const name = `shop-domain-${Date.now().toString(36)}.net`;
+  await page.goto(`${webHost.origin}/#/check-domain`);
+  await page.getByLabel('Domain name').fill(name);
+  await page.getByRole('button', { name: 'Check', exact: true }).click();
+  await page.getByRole('button', { name: 'Register…' }).click();
+  const dialog = page.getByRole('dialog', { name: `Register ${name}` });
+  await dialog.getByLabel('Period').selectOption('2');
+  await expect(dialog.getByTestId('domain-price')).not.toHaveText('price not known offline');
+  await dialog.getByRole('checkbox', { name: 'E-mail forwarding' }).check();
+  await dialog.getByRole('checkbox', { name: 'DNS management' }).check();
+  await dialog.getByLabel('Nameserver 1').fill('ns1.cart-dns.net');
+  await dialog.getByLabel('Nameserver 2').fill('ns2.cart-dns.net');
+  await dialog.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByRole('heading', { name: 'Cart', level: 1 })).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: `Register ${name}` })).toContainText('2 years · DNS management · E-mail forwarding');
+
+  await addHostingToCart(page, webHost.origin, choicesFor(product, `shop-with-${Date.now().toString(36)}.com`));
+  await expect(page.getByTestId('cart-count')).toHaveText('2');
+  await placeCart(page);
+  const entries = (await invoke(page, 'outbox.list', { kind: 'add-order' })).filter((e) => JSON.stringify(e.params).includes(name));
+  expect(entries).toHaveLength(1);
+  expect(entries[0]!.params).toMatchObject({ pid: [product.pid], domaintype: ['register', 'register'], regperiod: [1, 2], emailforwarding: [false, true], dnsmanagement: true });
+  expect(entries[0]!.params).toHaveProperty('domain', [expect.any(String), name]);
+  await expect(page.getByTestId('placed-order-id')).toHaveText(/^\d+$/, { timeout: 30_000 });
+});
