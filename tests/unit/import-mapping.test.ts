@@ -4,7 +4,7 @@ import { CSV_FILE_PROBLEMS, csvFileProblem } from '../../shared/contact-import.j
 import { mappingClashes, previewRows, shownFields } from '../../renderer/src/components/import/import-mapping.js';
 
 describe('the import dialog’s mapping', () => {
-  it('names each column whose field an earlier column already takes, with that column', () => {
+  it('names each column whose field another column already takes, with that column', () => {
     expect(mappingClashes(['firstname', 'email', null, 'email', 'city', 'email'])).toEqual(
       new Map([
         [3, 1],
@@ -12,6 +12,9 @@ describe('the import dialog’s mapping', () => {
       ]),
     );
     expect(mappingClashes(['firstname', null, null, 'email']).size).toBe(0);
+    // The column changed last is the one refused, wherever it is.
+    expect(mappingClashes(['firstname', 'email', 'email'], 1)).toEqual(new Map([[1, 2]]));
+    expect(mappingClashes(['email', 'email', 'city'], 2)).toEqual(new Map([[1, 0]]));
     expect(mappingClashes([]).size).toBe(0);
   });
 

@@ -4,15 +4,19 @@
  */
 import type { ContactImportField, ContactImportRow } from '../../../../shared/contact-import';
 
-/** Each column whose field an earlier column already takes, with that earlier column's index. */
-export function mappingClashes(mapping: readonly (ContactImportField | null)[]): Map<number, number> {
-  const first = new Map<ContactImportField, number>();
+/**
+ * Each column whose field another column already takes, with that other column's index. The column the person
+ * changed last (`changed`) is the one refused; otherwise the later columns are.
+ */
+export function mappingClashes(mapping: readonly (ContactImportField | null)[], changed: number | null = null): Map<number, number> {
+  const keeper = new Map<ContactImportField, number>();
+  mapping.forEach((field, column) => {
+    if (field !== null && column !== changed && !keeper.has(field)) keeper.set(field, column);
+  });
   const clashes = new Map<number, number>();
   mapping.forEach((field, column) => {
-    if (field === null) return;
-    const earlier = first.get(field);
-    if (earlier === undefined) first.set(field, column);
-    else clashes.set(column, earlier);
+    const kept = field === null ? undefined : keeper.get(field);
+    if (kept !== undefined && kept !== column) clashes.set(column, kept);
   });
   return clashes;
 }
