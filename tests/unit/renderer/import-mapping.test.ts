@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ContactImportRow } from '../../shared/contact-import.js';
-import { CSV_FILE_PROBLEMS, csvFileProblem } from '../../shared/contact-import.js';
-import { mappingClashes, previewRows, shownFields } from '../../renderer/src/components/import/import-mapping.js';
+import type { ContactImportRow } from '../../../shared/contact-import.js';
+import { CSV_FILE_PROBLEMS, csvFileProblem } from '../../../shared/contact-import.js';
+import { mappingClashes, previewRows, shownFields } from '../../../renderer/src/components/import/import-mapping';
 
 describe('the import dialog’s mapping', () => {
   it('names each column whose field another column already takes, with that column', () => {
