@@ -12,8 +12,6 @@
  * - sort: a click on the Expires header to the re-sorted first rows painted (p95);
  * - heap: the page's JS heap after visiting every list, after a garbage collection (CDP).
  * - csvImport: a 2,000-row CSV chosen in the contacts import dialog to its preview's first rows painted (p50 of 5);
- * - outboxOpen: with 5,000 entries queued offline (one contacts.import), a click on Outbox in the sidebar to its
- *   first rows painted (p50 / p95 of 10, each from the dashboard).
  *
  * Prints a table with PASS / MISS per target, then one JSON line with the figures.
  */
@@ -34,7 +32,6 @@ const KEYSTROKES = 20;
 
 interface HostInfo {
   url: string;
-  sandbox: { controlUrl: string };
 }
 
 /** `--preset large|huge` (default large): the sandbox preset the host serves. */
@@ -261,7 +258,6 @@ async function measureHeap(page: Page): Promise<number> {
 }
 
 const IMPORT_SAMPLES = 5;
-const OUTBOX_OPENS = 10;
 
 /** A CSV of `rows` valid contacts, unique to `tag`. */
 function contactsCsv(rows: number, tag: string): string {
@@ -292,28 +288,6 @@ async function measureCsvImport(page: Page): Promise<number[]> {
     );
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'hidden' });
-  }
-  return samples;
-}
-
-/** 5,000 entries queued with the provider failing every request, then Outbox opened from the dashboard. */
-async function measureOutboxOpen(page: Page, controlUrl: string): Promise<number[]> {
-  await fetch(`${controlUrl}/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ reset: 1 }) });
-  await invoke(page, 'contacts.import', { csv: contactsCsv(5000, 'outboxbench'), mode: 'add', mapping: ['firstname', 'lastname', 'email', 'city', 'country'] });
-  const samples: number[] = [];
-  for (let i = 0; i < OUTBOX_OPENS; i++) {
-    await page.evaluate(() => (location.hash = '#/'));
-    await page.locator('main h1, main h2').first().waitFor();
-    samples.push(
-      await page.evaluate(async () => {
-        const link = [...document.querySelectorAll('nav a')].find((a) => a.getAttribute('href')?.endsWith('#/outbox')) as HTMLElement;
-        const start = performance.now();
-        link.click();
-        await window.__bench.until(() => document.querySelector('table[aria-label="Outbox"] tbody[data-index="0"] td'));
-        await window.__bench.painted();
-        return performance.now() - start;
-      }),
-    );
   }
   return samples;
 }
@@ -356,7 +330,6 @@ async function main(): Promise<void> {
     const heapMb = await measureHeap(page);
     const csvImport = latency(await measureCsvImport(page));
     progress(`csv import p50 ${round(csvImport.p50Ms)} ms`);
-    const outboxOpen = latency(await measureOutboxOpen(page, info.sandbox.controlUrl));
 
     const rows: [string, string, string, string][] = [
       ['load to dashboard painted', `${round(loadMs)} ms`, '—', `first paint ${round(firstPaintMs)} ms`],
@@ -368,7 +341,6 @@ async function main(): Promise<void> {
       ['sort by expiry p95', `${round(sort.p95Ms)} ms`, '≤ 150 ms', `p50 ${round(sort.p50Ms)} ms`],
       ['JS heap after every list', `${round(heapMb)} MB`, '—', 'after a GC'],
       ['2,000-row CSV to preview p50', `${round(csvImport.p50Ms)} ms`, '≤ 1000 ms', `p95 ${round(csvImport.p95Ms)} ms of ${IMPORT_SAMPLES}`],
-      ['Outbox of 5,000 open p50', `${round(outboxOpen.p50Ms)} ms`, '≤ 200 ms', `p95 ${round(outboxOpen.p95Ms)} ms of ${OUTBOX_OPENS}`],
     ];
     const verdict = (measured: string, target: string) => {
       if (target === '—' || measured === 'not measured') return '';
@@ -391,7 +363,6 @@ async function main(): Promise<void> {
         sortP95Ms: round(sort.p95Ms),
         heapMb: round(heapMb),
         csvImportMs: round(csvImport.p50Ms),
-        outboxOpenMs: round(outboxOpen.p50Ms),
       }),
     );
   } finally {
