@@ -61,6 +61,28 @@ export function guessMapping(headers: readonly string[]): (ContactImportField | 
   });
 }
 
+/**
+ * What is wrong with a whole file, carried as the refusal's one issue (field `csv`) next to its sentence, so a
+ * front end can say it in the person's language (`contactImport.problems.<key>`).
+ */
+export const CSV_FILE_PROBLEMS = {
+  empty: 'the file is empty',
+  binary: 'the file holds binary data, not text',
+  utf16: 'the file is UTF-16 text, not UTF-8',
+  notUtf8: 'the file is not UTF-8 text',
+  unclosedQuote: 'a quote in the file is never closed',
+  noRows: 'the file has a header row but no rows under it',
+  notContacts: 'the first row names no contact field',
+} as const;
+export type CsvFileProblem = keyof typeof CSV_FILE_PROBLEMS;
+
+/** The key of a refusal's file problem, or null when the refusal is about something else. */
+export function csvFileProblem(issues: readonly { field: string; message: string }[] | undefined): CsvFileProblem | null {
+  const message = issues?.find((issue) => issue.field === 'csv')?.message;
+  const found = Object.entries(CSV_FILE_PROBLEMS).find(([, text]) => text === message);
+  return found ? (found[0] as CsvFileProblem) : null;
+}
+
 /** One row of the file as it would be queued. */
 export interface ContactImportRow {
   /** The row's number as a spreadsheet numbers it: the header is row 1, blank rows count. */

@@ -16,6 +16,7 @@ import { z } from 'zod';
 import type { CallReply, WebServerFrame } from '../../shared/bridge.js';
 import { EVENT_NAMES } from '../../shared/contract.js';
 import { CONTENT_SECURITY_POLICY } from '../../shared/csp.js';
+import { fromWireJson } from '../../shared/wire-json.js';
 import type { Desk } from '../core/desk/index.js';
 import { toDeskError } from '../core/desk-error.js';
 
@@ -138,7 +139,7 @@ type Send = (socket: WebSocket, frame: WebServerFrame) => void;
 async function answer(desk: Desk, socket: WebSocket, send: Send, text: string | null): Promise<void> {
   let frame: z.infer<typeof CallFrameSchema>;
   try {
-    frame = CallFrameSchema.parse(JSON.parse(text ?? ''));
+    frame = CallFrameSchema.parse(fromWireJson(text ?? ''));
   } catch {
     socket.close(1003, 'frames are JSON calls');
     return;

@@ -23,6 +23,12 @@ export const ISSUE_MESSAGES = {
   fileName: 'must be a file name without /, \\ or |',
   contactNamed: 'give at least a first name, last name, company name or e-mail',
   priority: 'must be Low, Medium or High',
+  nothingToChange: 'nothing to change: give at least one field besides contactid',
+  // A row of a CSV file of contacts (desk/imports.ts).
+  emailToFind: 'is needed to find the contact to update',
+  noContactWithEmail: 'no contact has this e-mail',
+  manyContactsWithEmail: 'several contacts have this e-mail: update them one by one',
+  moreCells: 'has more cells than the header has columns',
 } as const;
 
 export type IssueKey = keyof typeof ISSUE_MESSAGES;

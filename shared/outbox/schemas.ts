@@ -123,7 +123,7 @@ const addContact = strict({ ...contactFields, tax_id: text.optional() }).superRe
 
 const updateContact = strict({ contactid: ref, subaccount: flag.optional(), ...contactFields }).superRefine((params, ctx) => {
   if (Object.keys(params).every((key) => key === 'contactid')) {
-    ctx.addIssue({ code: 'custom', path: ['contactid'], message: 'nothing to change: give at least one field besides contactid' });
+    ctx.addIssue({ code: 'custom', path: ['contactid'], message: ISSUE_MESSAGES.nothingToChange });
   }
 });
 

@@ -5,7 +5,6 @@
  */
 import type { EntryRecord, OutboxEntry } from '../../../shared/outbox/entry.js';
 import { isLocalId } from '../../../shared/outbox/local-ids.js';
-import { PENDING_STATES } from '../../../shared/outbox/states.js';
 import type { OverlaidRecord } from '../../../shared/queries.js';
 import { recordNaming } from '../../../shared/record-names.js';
 import type { ResourceName } from '../../../shared/records.js';
@@ -29,8 +28,7 @@ export function withRecords(session: Session, entries: readonly OutboxEntry[]): 
  * must not read the whole queue, or queueing a thousand edits costs a million reads).
  */
 export function withRecord(session: Session, entry: OutboxEntry): OutboxEntry {
-  const pending = session.outbox.list({ states: PENDING_STATES, recordKey: entry.recordKey });
-  return { ...entry, record: recordOf(session, entry, pending) };
+  return { ...entry, record: recordOf(session, entry, session.outbox.pendingOnRecord(entry.recordKey)) };
 }
 
 function recordOf({ mirror, outbox }: Session, entry: OutboxEntry, pending: readonly OutboxEntry[]): EntryRecord | null {

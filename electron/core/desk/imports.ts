@@ -3,8 +3,9 @@
  * each row becomes an add-contact or, matched by its e-mail, an update-contact, checked with the outbox's own
  * schemas; the e-mails are looked up in one statement. Import queues exactly the rows the preview shows valid.
  */
-import { guessMapping, type ContactImportField, type ContactImportPreview, type ContactImportRow } from '../../../shared/contact-import.js';
+import { CSV_FILE_PROBLEMS, guessMapping, type ContactImportField, type ContactImportPreview, type ContactImportRow } from '../../../shared/contact-import.js';
 import type { LocalId } from '../../../shared/outbox/local-ids.js';
+import { ISSUE_MESSAGES } from '../../../shared/outbox/issue-messages.js';
 import { paramIssues, type ValidationIssue } from '../../../shared/outbox/schemas.js';
 import type { AccountSession } from '../account-session.js';
 import { DeskError } from '../desk-error.js';
@@ -39,7 +40,9 @@ function importPreview(session: AccountSession, { csv, mapping, mode }: ImportIn
   const table = readCsvTable(csv);
   const guessed = guessMapping(table.columns);
   if (mapping === undefined && table.columns.length === 1 && guessed[0] === null) {
-    throw new DeskError('invalid_input', `This does not look like a CSV file of contacts: its first row, "${table.columns[0]!.slice(0, 60)}", names no contact field.`);
+    throw new DeskError('invalid_input', `This does not look like a CSV file of contacts: its first row, "${table.columns[0]!.slice(0, 60)}", names no contact field.`, [
+      { field: 'csv', message: CSV_FILE_PROBLEMS.notContacts },
+    ]);
   }
   const fields = mapping ?? guessed;
   if (fields.length !== table.columns.length) {
@@ -51,18 +54,18 @@ function importPreview(session: AccountSession, { csv, mapping, mode }: ImportIn
 
   const rows = table.rows.map(({ row, cells }): ContactImportRow => {
     const values = rowValues(fields, cells);
-    const tooLong: ValidationIssue[] = cells.length > fields.length ? [{ field: '', message: `has ${cells.length} cells; the header has ${fields.length} columns` }] : [];
+    const tooLong: ValidationIssue[] = cells.length > fields.length ? [{ field: '', message: ISSUE_MESSAGES.moreCells }] : [];
     if (mode === 'add') return { row, params: values, contactId: null, issues: [...tooLong, ...paramIssues('add-contact', values)] };
     const { email, ...changes } = values;
     const matches = email === undefined ? [] : (byEmail.get(email.toLowerCase()) ?? []);
     const contactId = matches.length === 1 ? matches[0]! : null;
     const found: ValidationIssue[] =
       email === undefined
-        ? [{ field: 'email', message: 'is needed to find the contact to update' }]
+        ? [{ field: 'email', message: ISSUE_MESSAGES.emailToFind }]
         : matches.length === 0
-          ? [{ field: 'email', message: 'no contact has this e-mail' }]
+          ? [{ field: 'email', message: ISSUE_MESSAGES.noContactWithEmail }]
           : matches.length > 1
-            ? [{ field: 'email', message: `${matches.length} contacts have this e-mail: update them one by one` }]
+            ? [{ field: 'email', message: ISSUE_MESSAGES.manyContactsWithEmail }]
             : [];
     const issues = [...tooLong, ...found, ...(contactId === null ? [] : paramIssues('update-contact', { ...changes, contactid: contactId }))];
     return { row, params: changes, contactId, issues };

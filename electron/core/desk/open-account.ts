@@ -1,6 +1,6 @@
 /** Opening an account's session (its events forwarded as the contract's), and the bundled demo provider's. */
 import type { AccountConfig } from '../../../shared/accounts.js';
-import { RESOURCE_NAMES } from '../../../shared/records.js';
+import { RESOURCE_NAMES, type ResourceName } from '../../../shared/records.js';
 import { AccountSession } from '../account-session.js';
 import { CLIENT_SECRET_SECRET, PASSWORD_SECRET } from '../api/index.js';
 import { DeskError, toDeskError } from '../desk-error.js';
@@ -53,10 +53,20 @@ export async function openAccount(state: DeskState, config: AccountConfig, remem
   session.listen('connectivity', ({ state: now, reason, lastSuccessAt }) =>
     state.emit('connectivity', { connection: { state: now, reason, lastSuccessAt }, signedOutReason: signedOutReason(state) }),
   );
+  // A batch (an import, a bulk edit) reports its entries one by one in one go: the views hear data.changed once,
+  // after them, for every resource they changed (not once per entry, each making every open list read again).
+  let changing: Set<ResourceName> | null = null;
   session.listen('outbox.entry', (entry) => {
     // The session saw the entry whole (it keeps an EPP code it got); what leaves the engine is masked.
     state.emit('outbox.changed', { entry: withRecord(session, maskedEntry(entry)), counts: session.outbox.counts() });
-    state.emit('data.changed', { resources: changedResources(entry.kind) });
+    if (!changing) {
+      const resources = (changing = new Set());
+      queueMicrotask(() => {
+        changing = null;
+        state.emit('data.changed', { resources: [...resources] });
+      });
+    }
+    for (const resource of changedResources(entry.kind)) changing.add(resource);
   });
   emitAccounts(state);
   // Another account's mirror: to every open view, all of its rows changed.

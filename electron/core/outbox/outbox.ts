@@ -35,6 +35,8 @@ export interface OutboxEvents {
    * code, sealed, in the mirror) and its secret params masked. Front ends get it through maskedEntry.
    */
   changed: [entry: OutboxEntry];
+  /** A write's entries have all been reported (once per write, however many entries it made or changed). */
+  settled: [];
 }
 
 export function openOutbox(file: string, options: OutboxOptions = {}): Outbox {
@@ -105,14 +107,26 @@ export class Outbox extends EventEmitter<OutboxEvents> {
     return maskedEntry(this.toEntries([this.store.mustRow(id)])[0]!);
   }
 
+  /**
+   * The unsettled entries on one record, without their waiting reasons: what naming the record needs, read
+   * through the record's index (an event per entry of a 5,000-entry batch must not read the whole queue).
+   */
+  pendingOnRecord(recordKey: string): OutboxEntry[] {
+    const rows = this.store.rows({ states: PENDING_STATES, recordKey: this.currentRecordKey(recordKey) });
+    return rows.map((row) => maskedEntry(toEntry(row, null, this.cipher)));
+  }
+
   /** Entries not settled yet (queued, sending, failed, needs_review): what the overlay lays over the mirror. */
   pending(): OutboxEntry[] {
     return this.toEntries(this.store.activeRows()).map(maskedEntry);
   }
 
   counts(): Record<EntryState, number> {
-    return this.store.counts();
+    return this.countsWhileNotifying ?? this.store.counts();
   }
+
+  /** The counts after the write being reported, read once for all its entries' events (see notify). */
+  private countsWhileNotifying: Record<EntryState, number> | null = null;
 
   /** The highest entry id ever given (entries are never deleted, and ids never reused). */
   lastEntryId(): number {
@@ -261,9 +275,20 @@ export class Outbox extends EventEmitter<OutboxEvents> {
     return rows.map((row) => toEntry(row, waiting.get(row.id) ?? null, this.cipher));
   }
 
+  /** 'changed' for each entry, then one 'settled' for the whole write (what needs only the outbox's totals). */
   private notify(ids: readonly number[]): void {
-    if (this.listenerCount('changed') === 0) return;
-    for (const entry of this.toEntries(ids.map((id) => this.store.mustRow(id)))) this.emit('changed', entry);
+    if (this.listenerCount('changed') > 0) {
+      const entries = this.toEntries(ids.map((id) => this.store.mustRow(id)));
+      // Listeners ask for the counts per entry: one read serves the whole write. A listener that writes notifies
+      // in turn, which ends this (the rest then read the counts afresh).
+      this.countsWhileNotifying = this.store.counts();
+      try {
+        for (const entry of entries) this.emit('changed', entry);
+      } finally {
+        this.countsWhileNotifying = null;
+      }
+    }
+    this.emit('settled');
   }
 }
 

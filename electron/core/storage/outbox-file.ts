@@ -135,7 +135,7 @@ export function recoverOutbox(file: string, account: string, ledger: OutboxLedge
   return { file, aside, salvaged: salvage.entries.length, pending, lost, heldPending: record?.pending ?? 0 };
 }
 
-/** Keeps the account's record in step with its open outbox: on open, and on every change of an entry. */
+/** Keeps the account's record in step with its open outbox: on open, and once per write (a batch of 5,000 entries is one). */
 export function trackOutbox(outbox: Outbox, account: string, ledger: OutboxLedger): () => void {
   let last = ledger.outboxRecord(account);
   const update = () => {
@@ -146,6 +146,6 @@ export function trackOutbox(outbox: Outbox, account: string, ledger: OutboxLedge
     last = next;
   };
   update();
-  outbox.on('changed', update);
-  return () => outbox.off('changed', update);
+  outbox.on('settled', update);
+  return () => outbox.off('settled', update);
 }

@@ -6,6 +6,7 @@
  */
 import type { CallReply, DeskHostBridge, WebClientFrame, WebServerFrame } from '../../../shared/bridge';
 import type { Timers } from '../../../shared/clock';
+import { toWireJson } from '../../../shared/wire-json';
 
 export type HostLink = 'open' | 'connecting' | 'reconnecting';
 
@@ -66,7 +67,7 @@ export function connectWebHost(
     ws.onopen = () => {
       attempt = 0;
       onLink('open');
-      for (const frame of waiting) ws.send(JSON.stringify(frame));
+      for (const frame of waiting) ws.send(toWireJson(frame));
       waiting = [];
       everOpened = true;
     };
@@ -97,7 +98,7 @@ export function connectWebHost(
       const frame: WebClientFrame = { type: 'call', id: nextId++, name, input };
       return new Promise<CallReply>((resolve) => {
         inFlight.set(frame.id, resolve);
-        if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(frame));
+        if (socket?.readyState === WebSocket.OPEN) socket.send(toWireJson(frame));
         else waiting.push(frame);
       });
     },

@@ -1,6 +1,6 @@
 /**
  * What the command palette can run besides opening a search hit: sync, go to each screen, check a domain,
- * new ticket and new contact. Each command has an id, a label (i18n) and what it does.
+ * new ticket, new contact and import contacts from CSV. Each command has an id, a label (i18n) and what it does.
  */
 import type { Router } from 'vue-router';
 import { useSessionStore } from '../stores/session';
@@ -27,6 +27,7 @@ export function paletteCommands(t: Translate, router: Router): PaletteCommand[] 
     { id: 'check-domain', label: t('dashboard.palette.checkDomain'), keywords: 'whois domain availability', run: () => router.push({ name: 'check-domain' }) },
     { id: 'new-ticket', label: t('dashboard.palette.newTicket'), keywords: 'ticket support open', run: () => router.push({ name: 'tickets', query: { new: '1' } }) },
     { id: 'new-contact', label: t('dashboard.palette.newContact'), keywords: 'contact add', run: () => router.push({ name: 'contacts', query: { new: '1' } }) },
+    { id: 'import-contacts', label: t('dashboard.palette.importContacts'), keywords: 'import csv contacts file', run: () => router.push({ name: 'contacts', query: { import: '1' } }) },
     ...SCREENS.map((name) => ({
       id: `go:${name}`,
       label: t('dashboard.palette.goTo', { screen: t(`lists.nav.${name}`) }),

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Desk } from '../../../electron/core/desk/index.js';
 import { callError, deskOnSandbox } from './sandbox-desk.js';
+import { csvFileProblem } from '../../../shared/contact-import.js';
 
 let desk: Desk;
 let close: () => Promise<void>;
@@ -94,6 +95,17 @@ describe('files that are not UTF-8 CSV', () => {
     expect(await refused('first name,city\n"Ann,Rome\nBob,Turin\n')).toMatch(/a quote opened in row 2 is never closed/);
     const notCsv = await callError(desk.call('contacts.importPreview', { csv: '{"contacts": []}\n{"x": 1}\n', mode: 'add' }));
     expect(notCsv.message).toMatch(/does not look like a CSV file of contacts/);
+  });
+
+  it('names the file’s problem in its one issue, for front ends to say in their language', async () => {
+    const problemOf = async (csv: string | Uint8Array) => csvFileProblem((await callError(desk.call('contacts.importPreview', { csv, mode: 'add' }))).issues);
+    expect(await problemOf(Buffer.from('Nome,Città\nNicolò,Forlì\n', 'latin1'))).toBe('notUtf8');
+    expect(await problemOf(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('Nome,Città\n', 'utf16le')]))).toBe('utf16');
+    expect(await problemOf(new Uint8Array())).toBe('empty');
+    expect(await problemOf('first name,city\n')).toBe('noRows');
+    expect(await problemOf(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]))).toBe('binary');
+    expect(await problemOf('first name,city\n"Ann,Rome\nBob,Turin\n')).toBe('unclosedQuote');
+    expect(await problemOf('{"contacts": []}\n{"x": 1}\n')).toBe('notContacts');
   });
 
   it('takes UTF-8 bytes with a byte order mark', async () => {

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { WebServerFrame } from '../../../shared/bridge.js';
 import { PROCEDURE_NAMES } from '../../../shared/contract.js';
+import { toWireJson } from '../../../shared/wire-json.js';
 import { Desk } from '../../../electron/core/desk/index.js';
 import { MemoryVault } from '../../../electron/core/vault/memory-vault.js';
 import { startDemoProvider } from '../../../electron/demo-provider.js';
@@ -108,6 +109,22 @@ describe('the contract over the socket', () => {
     const text = JSON.stringify(seen);
     expect(text).not.toContain('demo-secret');
     expect(text).not.toContain('demo-password');
+    ws.close();
+  });
+
+  it('carries a file’s bytes to the engine as a Uint8Array, undecoded', async () => {
+    const ws = await tab();
+    const seen = frames(ws);
+    const send = async (id: number, csv: Uint8Array) => {
+      ws.send(toWireJson({ type: 'call', id, name: 'contacts.importPreview', input: { csv, mode: 'add' } }));
+      await expect.poll(() => seen.find((f) => f.type === 'reply' && f.id === id), { timeout: 20_000 }).toBeTruthy();
+      return (seen.find((f) => f.type === 'reply' && f.id === id) as Extract<WebServerFrame, { type: 'reply' }>).reply;
+    };
+    const utf8 = await send(1, new TextEncoder().encode('Nome,Cognome,E-mail,Città\nAda,Lovelace,ada@example.com,Milano\n'));
+    expect(utf8).toMatchObject({ ok: true, value: { mapping: ['firstname', 'lastname', 'email', 'city'], valid: 1, rows: [{ params: { city: 'Milano' } }] } });
+    // "Città" in Latin-1: the engine gets the bytes as they are and says which encoding the file is in.
+    const latin1 = await send(2, new Uint8Array([...new TextEncoder().encode('Nome,Citt'), 0xe0, 0x0a, 0x41, 0x2c, 0x42, 0x0a]));
+    expect(latin1).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringMatching(/Latin-1/) } });
     ws.close();
   });
 

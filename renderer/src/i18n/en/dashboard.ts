@@ -114,6 +114,7 @@ export default {
     allMatching: 'All {screen} matching “{text}”',
     newTicket: 'New ticket',
     newContact: 'New contact',
+    importContacts: 'Import contacts from CSV…',
     goTo: 'Go to {screen}',
   },
 };

@@ -123,6 +123,11 @@ export default {
     fileName: "must be a file name without /, \\ or {'|'}",
     contactNamed: 'give at least a first name, last name, company name or e-mail',
     priority: 'must be Low, Medium or High',
+    nothingToChange: 'nothing would change: fill in at least one field',
+    emailToFind: 'is needed to find the contact to update',
+    noContactWithEmail: 'no contact has this e-mail',
+    manyContactsWithEmail: 'several contacts have this e-mail: update them one by one',
+    moreCells: 'the row has more cells than the header has columns',
   },
   order: {
     registerTitle: 'Register {domain}',

@@ -114,6 +114,7 @@ export default {
     allMatching: '{screen}: tutti quelli con “{text}”',
     newTicket: 'Nuovo ticket',
     newContact: 'Nuovo contatto',
+    importContacts: 'Importa contatti da CSV…',
     goTo: 'Vai a {screen}',
   },
 };

@@ -123,6 +123,11 @@ export default {
     fileName: "deve essere un nome di file senza /, \\ o {'|'}",
     contactNamed: 'indica almeno nome, cognome, azienda o e-mail',
     priority: 'deve essere Bassa, Media o Alta',
+    nothingToChange: 'non cambierebbe niente: compila almeno un campo',
+    emailToFind: 'serve per trovare il contatto da aggiornare',
+    noContactWithEmail: 'nessun contatto ha questa e-mail',
+    manyContactsWithEmail: 'più contatti hanno questa e-mail: aggiornali uno alla volta',
+    moreCells: 'la riga ha più celle delle colonne dell’intestazione',
   },
   order: {
     registerTitle: 'Registra {domain}',

@@ -11,5 +11,6 @@ import forms from './forms';
 import errors from './errors';
 import billing from './billing';
 import shop from './shop';
+import imports from './imports';
 
-export const it = { common, frame, lists, dashboard, domains, accounts, outbox, settings, forms, errors, billing, shop };
+export const it = { common, frame, lists, dashboard, domains, accounts, outbox, settings, forms, errors, billing, shop, imports };
