@@ -10,5 +10,6 @@ import settings from './settings';
 import forms from './forms';
 import errors from './errors';
 import billing from './billing';
+import renewals from './renewals';
 
-export const it = { common, frame, lists, dashboard, domains, accounts, outbox, settings, forms, errors, billing };
+export const it = { common, frame, lists, dashboard, domains, accounts, outbox, settings, forms, errors, billing, renewals };
