@@ -10,6 +10,7 @@ import { mkdirSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { Domain } from '../../shared/models';
+import type { OutboxEntryOf } from '../../shared/outbox/entry';
 import { invoke } from './fixtures/page-bridge';
 import { expect, openApp, setFaults, test } from './fixtures/web-host';
 
@@ -43,8 +44,9 @@ async function domainNamed(page: Page, name: string): Promise<Domain> {
   return rows.find((row): row is typeof row & Domain => 'domainName' in row && row.domainName === name)!;
 }
 
-async function pendingOrders(page: Page) {
-  return (await invoke(page, 'outbox.list', { kind: 'add-order' })).filter((entry) => entry.state !== 'applied');
+async function pendingOrders(page: Page): Promise<OutboxEntryOf<'add-order'>[]> {
+  const entries = await invoke(page, 'outbox.list', { kind: 'add-order' });
+  return entries.filter((entry): entry is OutboxEntryOf<'add-order'> => entry.kind === 'add-order' && entry.state !== 'applied');
 }
 
 test.beforeAll(() => mkdirSync(SCREENS_DIR, { recursive: true }));
