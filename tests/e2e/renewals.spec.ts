@@ -45,8 +45,8 @@ async function domainNamed(page: Page, name: string): Promise<Domain> {
 }
 
 async function pendingOrders(page: Page): Promise<OutboxEntryOf<'add-order'>[]> {
-  const entries = await invoke(page, 'outbox.list', { kind: 'add-order' });
-  return entries.filter((entry): entry is OutboxEntryOf<'add-order'> => entry.kind === 'add-order' && entry.state !== 'applied');
+  const entries = await invoke(page, 'outbox.list', { kind: 'add-order', states: ['queued', 'sending', 'failed', 'needs_review'] });
+  return entries.filter((entry): entry is OutboxEntryOf<'add-order'> => entry.kind === 'add-order');
 }
 
 test.beforeAll(() => mkdirSync(SCREENS_DIR, { recursive: true }));
