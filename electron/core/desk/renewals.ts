@@ -51,7 +51,10 @@ function renewalPlan(session: AccountSession, { names, ids, shown, years }: Plan
     const byName = new Map(mirror.domainsByName(wanted).map((d) => [d.domainName.toLowerCase(), d]));
     for (const name of wanted) asked.push({ asked: name, domain: byName.get(name) ?? null });
   }
-  for (const id of new Set([...(ids ?? []), ...(shown ? shownDomainIds(session, shown) : [])])) asked.push({ asked: `#${id}`, domain: mirror.get('domains', id) });
+  const listed = shown ? shownDomains(session, shown) : [];
+  const seen = new Set(listed.map((d) => d.id));
+  for (const domain of listed) asked.push({ asked: `#${domain.id}`, domain });
+  for (const id of new Set(ids ?? [])) if (!seen.has(id)) asked.push({ asked: `#${id}`, domain: mirror.get('domains', id) });
 
   const queued = queuedRenewals(outbox.pending());
   const siblingPrices = new Map<string, Money | null>();
@@ -111,10 +114,10 @@ function renewalPrice(mirror: AccountSession['mirror'], domain: string, years: n
   return siblings.get(ending)!;
 }
 
-/** The server ids of the domains a Domains list shows (its filters and text), queued registrations left out. */
-function shownDomainIds(session: AccountSession, shown: NonNullable<PlanInput['shown']>): number[] {
+/** The domains a Domains list shows (its filters and text), as the mirror has them; queued registrations left out. */
+function shownDomains(session: AccountSession, shown: NonNullable<PlanInput['shown']>): Domain[] {
   const rows = collectPages((after) => overlaidList(session, { resource: 'domains', ...shown, after, limit: 1000 }));
-  return rows.flatMap((row) => (typeof row.id === 'number' ? [row.id] : []));
+  return rows.flatMap((row) => (typeof row.id === 'number' && 'domainName' in row ? [{ ...row, id: row.id }] : []));
 }
 
 /** The client's default gateway, else the method its records use most. */
