@@ -80,7 +80,7 @@ export const renewFromDetail: MorningStep = {
     const [domain] = await renewableDomains(ctx, 1);
     ctx.notes.set('renew:one', { id: domain!.id, name: domain!.domainName });
     await page.getByRole('navigation').getByRole('link', { name: 'Domains', exact: true }).click();
-    await page.getByRole('textbox', { name: /filter/i }).fill(domain!.domainName);
+    await page.getByRole('searchbox', { name: /^Filter / }).fill(domain!.domainName);
     await page.getByRole('row').filter({ hasText: domain!.domainName }).first().click();
     await page.getByRole('button', { name: 'Renew…' }).click();
     await queueRenewal(page, 2);
@@ -104,10 +104,10 @@ export const renewSelected: MorningStep = {
     ctx.notes.set('renew:three', domains.map((d) => ({ id: d.id, name: d.domainName })));
     await page.getByRole('navigation').getByRole('link', { name: 'Domains', exact: true }).click();
     for (const domain of domains) {
-      await page.getByRole('textbox', { name: /filter/i }).fill(domain.domainName);
+      await page.getByRole('searchbox', { name: /^Filter / }).fill(domain.domainName);
       await page.getByRole('checkbox', { name: `Select ${domain.domainName}` }).check();
     }
-    await page.getByRole('textbox', { name: /filter/i }).fill('');
+    await page.getByRole('searchbox', { name: /^Filter / }).fill('');
     await expect(page.getByText('3 selected')).toBeVisible();
     await page.getByRole('button', { name: 'Renew 3 selected…' }).click();
     await expect(page.getByRole('dialog').getByTestId('renew-review').getByRole('row')).toHaveCount(4);
@@ -137,7 +137,7 @@ export const addonForService: MorningStep = {
     if (!chosen) throw new Error('no active service of the account has a product with add-ons');
     ctx.notes.set('renew:addon', chosen);
     await page.getByRole('navigation').getByRole('link', { name: 'Services', exact: true }).click();
-    await page.getByRole('textbox', { name: /filter/i }).fill(chosen.domain);
+    await page.getByRole('searchbox', { name: /^Filter / }).fill(chosen.domain);
     await page.getByRole('row').filter({ hasText: chosen.domain }).first().click();
     await page.getByRole('button', { name: 'Order an add-on…' }).click();
     const dialog = page.getByRole('dialog');
