@@ -132,14 +132,21 @@ export const BulkContactPlanSchema = z
     path: ['contactIds'],
   });
 
-/** Domains to renew, by name or by mirror id (or both), and for how many years each. */
+/**
+ * Domains to renew, by name, by mirror id, or as a Domains list shows them (its filters and text: the dashboard's
+ * "expiring within 30 days", read in the engine rather than sent over as thousands of ids), and for how many years.
+ */
 export const RenewalInputSchema = z
   .strictObject({
     names: z.array(domainName).min(1).max(BULK_LIMIT).optional(),
     ids: z.array(id).min(1).max(BULK_LIMIT).optional(),
+    shown: ListInputSchema.pick({ filters: true, text: true }).optional(),
     years: z.int({ error: 'must be a whole number of years' }).min(1, { error: 'must be at least 1' }).max(MAX_RENEWAL_YEARS, { error: `must be at most ${MAX_RENEWAL_YEARS}` }),
   })
-  .refine((input) => input.names !== undefined || input.ids !== undefined, { error: 'give the domains to renew: names or ids', path: ['names'] });
+  .refine((input) => input.names !== undefined || input.ids !== undefined || input.shown !== undefined, {
+    error: 'give the domains to renew: names, ids or shown (a Domains list)',
+    path: ['names'],
+  });
 
 /** The largest CSV file of contacts read (about 50,000 rows of a full address each). */
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;

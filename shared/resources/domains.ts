@@ -9,7 +9,8 @@ export const domains = {
     searchable: true,
     columns: [
       { field: 'domainName', kind: 'text', width: 280, sort: 'domainName' },
-      { field: 'status', kind: 'status', width: 120, sort: 'status' },
+      // Wide enough for a status and its "Renewal for 2 years pending" beside it.
+      { field: 'status', kind: 'status', width: 270, sort: 'status' },
       { field: 'registrar', kind: 'text', width: 130 },
       { field: 'regDate', kind: 'date', width: 120, sort: 'regDate' },
       { field: 'expiryDate', kind: 'date', width: 120, sort: 'expiryDate' },

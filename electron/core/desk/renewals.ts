@@ -2,7 +2,7 @@
  * domains.renewalPlan and domains.renew: renewing domains, reviewed first. The plan reads the domains from the
  * mirror (by name in one statement, or by id), prices each from the cached whois answers (the domain's own, else
  * the newest check of a name with the same ending: a TLD's renewal price is the same for its names), and lists
- * apart the domains it leaves out and why. Renew queues the plan as one add-order with domainrenewals.
+ * apart the domains it leaves out and why. The domains may be given as a Domains list shows them (`shown`). Renew queues the plan as one add-order with domainrenewals.
  */
 import type { Domain, Money, WhoisResult } from '../../../shared/models.js';
 import { normalizeMoney, sumMoney, toCents, formatCents } from '../../../shared/money.js';
@@ -10,7 +10,9 @@ import type { OutboxEntry } from '../../../shared/outbox/entry.js';
 import { RENEWABLE_DOMAIN_STATUSES, TERM_OF_YEARS, type RenewalLeftOut, type RenewalLine, type RenewalPlan } from '../../../shared/renewals.js';
 import type { AccountSession } from '../account-session.js';
 import { DeskError } from '../desk-error.js';
+import { collectPages } from '../export/csv.js';
 import { withRecord } from './entry-records.js';
+import { overlaidList } from './overlaid-list.js';
 import type { Handlers, ParsedInput } from './handlers.js';
 import type { DeskState } from './state.js';
 
@@ -40,7 +42,8 @@ export function renewalsHandlers(state: DeskState): Pick<Handlers, 'domains.rene
   };
 }
 
-function renewalPlan({ mirror, outbox }: AccountSession, { names, ids, years }: PlanInput): RenewalPlan {
+function renewalPlan(session: AccountSession, { names, ids, shown, years }: PlanInput): RenewalPlan {
+  const { mirror, outbox } = session;
   const asked: { asked: string; domain: Domain | null }[] = [];
   if (names) {
     const wanted = [...new Set(names.map((n) => n.trim().toLowerCase()))];
@@ -48,9 +51,13 @@ function renewalPlan({ mirror, outbox }: AccountSession, { names, ids, years }: 
     const byName = new Map(mirror.domainsByName(wanted).map((d) => [d.domainName.toLowerCase(), d]));
     for (const name of wanted) asked.push({ asked: name, domain: byName.get(name) ?? null });
   }
-  for (const id of new Set(ids ?? [])) asked.push({ asked: `#${id}`, domain: mirror.get('domains', id) });
+  const listed = shown ? shownDomains(session, shown) : [];
+  const seen = new Set(listed.map((d) => d.id));
+  for (const domain of listed) asked.push({ asked: `#${domain.id}`, domain });
+  for (const id of new Set(ids ?? [])) if (!seen.has(id)) asked.push({ asked: `#${id}`, domain: mirror.get('domains', id) });
 
   const queued = queuedRenewals(outbox.pending());
+  const siblingPrices = new Map<string, Money | null>();
   const renew: RenewalLine[] = [];
   const leftOut: RenewalLeftOut[] = [];
   for (const { asked: name, domain } of asked) {
@@ -68,7 +75,7 @@ function renewalPlan({ mirror, outbox }: AccountSession, { names, ids, years }: 
       leftOut.push({ name: domain.domainName, id: domain.id, status: domain.status, reason });
       continue;
     }
-    const price = renewalPrice(mirror, key, years);
+    const price = renewalPrice(mirror, key, years, siblingPrices);
     renew.push({
       id: domain.id, name: domain.domainName, status: domain.status, expiryDate: domain.expiryDate, years, price,
       pricePerYear: price === null ? null : formatCents(Math.round(toCents(price) / years)),
@@ -88,16 +95,29 @@ function queuedRenewals(pending: readonly OutboxEntry[]): Map<string, number> {
   );
 }
 
-/** The renewal price for so many years from the cached whois answers; null when none gives it (or past five years). */
-function renewalPrice(mirror: AccountSession['mirror'], domain: string, years: number): Money | null {
+/**
+ * The renewal price for so many years from the cached whois answers; null when none gives it (or past five years).
+ * `siblings` remembers each ending's price for the plan: thousands of names share a handful of endings.
+ */
+function renewalPrice(mirror: AccountSession['mirror'], domain: string, years: number, siblings: Map<string, Money | null>): Money | null {
   const term = TERM_OF_YEARS[years];
   if (term === undefined) return null;
   const priceIn = (answer: WhoisResult) => answer.prices?.renew[term] ?? null;
   const own = mirror.whoisCache.get(domain)?.value;
   if (own && priceIn(own) !== null) return normalizeMoney(priceIn(own)!);
-  // A premium name's price is its own, not its TLD's.
-  const sibling = mirror.whoisCache.endingWith(domain.slice(domain.indexOf('.'))).find(({ value }) => !value.premium && priceIn(value) !== null);
-  return sibling ? normalizeMoney(priceIn(sibling.value)!) : null;
+  const ending = domain.slice(domain.indexOf('.'));
+  if (!siblings.has(ending)) {
+    // A premium name's price is its own, not its TLD's.
+    const sibling = mirror.whoisCache.endingWith(ending).find(({ value }) => !value.premium && priceIn(value) !== null);
+    siblings.set(ending, sibling ? normalizeMoney(priceIn(sibling.value)!) : null);
+  }
+  return siblings.get(ending)!;
+}
+
+/** The domains a Domains list shows (its filters and text), as the mirror has them; queued registrations left out. */
+function shownDomains(session: AccountSession, shown: NonNullable<PlanInput['shown']>): Domain[] {
+  const rows = collectPages((after) => overlaidList(session, { resource: 'domains', ...shown, after, limit: 1000 }));
+  return rows.flatMap((row) => (typeof row.id === 'number' && 'domainName' in row ? [{ ...row, id: row.id }] : []));
 }
 
 /** The client's default gateway, else the method its records use most. */

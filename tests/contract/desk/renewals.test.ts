@@ -51,6 +51,20 @@ describe('domains.renewalPlan', () => {
     expect((await desk.call('domains.renewalPlan', { ids: [priced.id], years: 2 })).total).toBe(twoYears);
     expect((await callError(desk.call('domains.renewalPlan', { ids: [priced.id], years: 11 }))).message).toMatch(/years: must be at most 10/);
   });
+
+  it('takes the domains as a Domains list shows them: the same plan as their ids, one price lookup per ending', async () => {
+    const shown = { filters: { expiringWithinDays: 90 } };
+    const { rows } = await desk.call('data.list', { resource: 'domains', ...shown, limit: 1000 });
+    expect(rows.length).toBeGreaterThan(1);
+    const ids = rows.flatMap((r) => (typeof r.id === 'number' ? [r.id] : []));
+    const byList = await desk.call('domains.renewalPlan', { shown, years: 1 });
+    expect(byList).toEqual(await desk.call('domains.renewalPlan', { ids, years: 1 }));
+    expect(byList.renew.length + byList.leftOut.length).toBe(ids.length);
+    // Every name of an ending that a cached answer prices is priced, not only the first of them.
+    const endingsPriced = new Set(byList.renew.filter((d) => d.price !== null).map((d) => tldOf(d.name)));
+    expect(byList.renew.filter((d) => endingsPriced.has(tldOf(d.name))).every((d) => d.price !== null)).toBe(true);
+    expect((await callError(desk.call('domains.renewalPlan', { years: 1 }))).message).toMatch(/names, ids or shown/);
+  });
 });
 
 describe('domains.renew', () => {

@@ -12,5 +12,6 @@ import errors from './errors';
 import billing from './billing';
 import shop from './shop';
 import imports from './imports';
+import renewals from './renewals';
 
-export const en = { common, frame, lists, dashboard, domains, accounts, outbox, settings, forms, errors, billing, shop, imports };
+export const en = { common, frame, lists, dashboard, domains, accounts, outbox, settings, forms, errors, billing, shop, imports, renewals };
