@@ -23,6 +23,7 @@ export const ISSUE_MESSAGES = {
   fileName: 'must be a file name without /, \\ or |',
   contactNamed: 'give at least a first name, last name, company name or e-mail',
   priority: 'must be Low, Medium or High',
+  notBlanked: 'cannot be cleared: the provider takes an empty value as "not given" and keeps what it holds',
 } as const;
 
 export type IssueKey = keyof typeof ISSUE_MESSAGES;
