@@ -151,7 +151,7 @@ function defineListStore(resource: LinkTarget) {
     function restart(newQuery: boolean): Promise<void> {
       generation++;
       if (newQuery) clearSelection();
-      else if (selected.value > 0) void keepPresent(generation);
+      else void keepPresent(generation);
       cursors = [null];
       stale = pages.value;
       pages.value = new Map();
@@ -206,10 +206,28 @@ function defineListStore(resource: LinkTarget) {
       return ids;
     }
 
-    /** After a refresh: rows that left the list leave the selection (unless the query changed meanwhile). */
-    async function keepPresent(gen: number): Promise<void> {
-      const ids = await matchingIds().catch(() => null);
-      if (ids && gen === generation) selection.value = keptAmong(selection.value, ids);
+    /**
+     * After a refresh: rows that left the list leave the selection (unless the query changed meanwhile). Only
+     * listed ids need it (all matching with no exception is the query's, whatever it holds now); refreshes that
+     * come while the ids are read (a sync, a bulk edit being sent) are answered by one more read, not one each.
+     */
+    let pruning: Promise<void> | null = null;
+    let pruneAgain = false;
+    function keepPresent(gen: number): Promise<void> {
+      const current = selection.value;
+      if (current.mode === 'some' ? current.ids.size === 0 : current.except.size === 0) return Promise.resolve();
+      if (pruning) {
+        pruneAgain = true;
+        return pruning;
+      }
+      pruning = (async () => {
+        do {
+          pruneAgain = false;
+          const ids = await matchingIds().catch(() => null);
+          if (ids && gen === generation) selection.value = keptAmong(selection.value, ids);
+        } while (pruneAgain && gen === generation);
+      })().finally(() => (pruning = null));
+      return pruning;
     }
 
     const idAt = (index: number): RowId | undefined => {
