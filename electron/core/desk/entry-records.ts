@@ -20,8 +20,8 @@ type Session = Pick<AccountSession, 'mirror' | 'outbox'>;
 
 /** The entries, each with its record (one read of the pending entries for all). */
 export function withRecords(session: Session, entries: readonly OutboxEntry[]): OutboxEntry[] {
-  const pending = session.outbox.pending();
-  return entries.map((entry) => ({ ...entry, record: recordOf(session, entry, pending) }));
+  // Each with its own record's pending entries: laying the whole queue over each record is quadratic (a bulk edit).
+  return entries.map((entry) => withRecord(session, entry));
 }
 
 /**
@@ -29,7 +29,7 @@ export function withRecords(session: Session, entries: readonly OutboxEntry[]): 
  * must not read the whole queue, or queueing a thousand edits costs a million reads).
  */
 export function withRecord(session: Session, entry: OutboxEntry): OutboxEntry {
-  const pending = session.outbox.list({ states: PENDING_STATES, recordKey: entry.recordKey });
+  const pending = session.outbox.pendingFor(entry.recordKey);
   return { ...entry, record: recordOf(session, entry, pending) };
 }
 

@@ -110,8 +110,16 @@ export class Outbox extends EventEmitter<OutboxEvents> {
     return this.toEntries(this.store.activeRows()).map(maskedEntry);
   }
 
+  /**
+   * A record's pending entries, to lay over it, without what each waits for: that reads every active entry, so
+   * naming each of a 2,000-entry bulk edit's entries with it took seconds per hundred.
+   */
+  pendingFor(recordKey: string): OutboxEntry[] {
+    return this.store.rows({ states: PENDING_STATES, recordKey: this.currentRecordKey(recordKey) }).map((row) => maskedEntry(toEntry(row, null, this.cipher)));
+  }
+
   counts(): Record<EntryState, number> {
-    return this.store.counts();
+    return { ...(this.notifiedCounts ?? this.store.counts()) };
   }
 
   /** The highest entry id ever given (entries are never deleted, and ids never reused). */
@@ -261,9 +269,18 @@ export class Outbox extends EventEmitter<OutboxEvents> {
     return rows.map((row) => toEntry(row, waiting.get(row.id) ?? null, this.cipher));
   }
 
+  /** The counts while the entries of one change are told: read once, not once per entry of a 2,000-entry bulk edit. */
+  private notifiedCounts: Record<EntryState, number> | null = null;
+
   private notify(ids: readonly number[]): void {
     if (this.listenerCount('changed') === 0) return;
-    for (const entry of this.toEntries(ids.map((id) => this.store.mustRow(id)))) this.emit('changed', entry);
+    const entries = this.toEntries(ids.map((id) => this.store.mustRow(id)));
+    this.notifiedCounts = this.store.counts();
+    try {
+      for (const entry of entries) this.emit('changed', entry);
+    } finally {
+      this.notifiedCounts = null;
+    }
   }
 }
 
