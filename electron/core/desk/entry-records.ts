@@ -5,7 +5,6 @@
  */
 import type { EntryRecord, OutboxEntry } from '../../../shared/outbox/entry.js';
 import { isLocalId } from '../../../shared/outbox/local-ids.js';
-import { PENDING_STATES } from '../../../shared/outbox/states.js';
 import type { OverlaidRecord } from '../../../shared/queries.js';
 import { recordNaming } from '../../../shared/record-names.js';
 import type { ResourceName } from '../../../shared/records.js';
