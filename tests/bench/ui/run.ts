@@ -275,10 +275,13 @@ async function measureBulkQueue(page: Page): Promise<{ ms: number; contacts: num
   await dialog.getByRole('combobox', { name: 'City', exact: true }).selectOption('set');
   await dialog.getByRole('textbox', { name: 'New City' }).fill('Bench City');
   await dialog.getByRole('button', { name: 'Preview changes' }).click();
-  await dialog.getByRole('button', { name: /^Queue [\d,]+ edits$/ }).click();
+  const queue = dialog.getByRole('button', { name: /^Queue [\d,]+ edits$/ });
+  // The edits the preview says it queues (a contact the checks leave out is not one of them).
+  const edits = Number((await queue.innerText()).replace(/\D/g, ''));
+  await queue.click();
   await dialog.waitFor({ state: 'detached', timeout: 300_000 });
-  while ((await queued()) < before + contacts) await page.waitForTimeout(5);
-  return { ms: performance.now() - start, contacts };
+  while ((await queued()) < before + edits) await page.waitForTimeout(5);
+  return { ms: performance.now() - start, contacts: edits };
 }
 
 const round = (n: number, places = 1) => Math.round(n * 10 ** places) / 10 ** places;
