@@ -264,7 +264,6 @@ async function measureBulkQueue(page: Page): Promise<{ ms: number; contacts: num
   await clickNav(page, 'Contacts');
   const firstRow = page.locator('[role="grid"] [role="row"][aria-rowindex="2"]');
   await firstRow.locator('input[type="checkbox"]').waitFor();
-  const contacts = (await invoke<{ total: number }>(page, 'data.list', { resource: 'contacts', limit: 1 })).total;
   const queued = async () => Object.values(await invoke<Record<string, number>>(page, 'outbox.counts')).reduce((a, b) => a + b, 0);
   const before = await queued();
   await firstRow.focus();
