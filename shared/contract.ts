@@ -67,7 +67,10 @@ export const ExportInputSchema = ListInputSchema.omit({ after: true, limit: true
   format: z.enum(['csv', 'json'], { error: 'must be csv or json' }),
   /** Starts a CSV with a byte order mark, for spreadsheets that need one to read UTF-8. */
   bom: z.boolean().optional(),
+  /** Only these rows of the view (a list's selection), in the view's order. */
+  ids: z.array(recordId).min(1, { error: 'select at least one row' }).optional(),
 });
+export type ExportInput = z.input<typeof ExportInputSchema>;
 
 /**
  * One queued mutation: its kind and its parameters, and the draft of the form that wrote it (dropped in the same
@@ -75,16 +78,24 @@ export const ExportInputSchema = ListInputSchema.omit({ after: true, limit: true
  * that passes the wrong params for a kind does not compile; at run time only the shape is checked here, and the
  * params are checked per kind by the outbox, whose messages name each field (`items[1].amount`).
  */
-export const EnqueueInputSchema = checkedAs<Mutation & { draft?: DraftKey }>(
-  z.strictObject({
-    kind: z.enum(MUTATION_KINDS, { error: `must be one of ${MUTATION_KINDS.join(', ')}` }),
-    params: z.record(z.string(), z.unknown(), { error: 'must be an object of parameters' }),
-    draft: DraftKeySchema.optional(),
-  }),
-);
+const mutationShape = z.strictObject({
+  kind: z.enum(MUTATION_KINDS, { error: `must be one of ${MUTATION_KINDS.join(', ')}` }),
+  params: z.record(z.string(), z.unknown(), { error: 'must be an object of parameters' }),
+});
+export const EnqueueInputSchema = checkedAs<Mutation & { draft?: DraftKey }>(mutationShape.extend({ draft: DraftKeySchema.optional() }));
 
 /** The most contacts one bulk change reaches (the engine refuses a list showing more; the list offers none). */
 export const BULK_LIMIT = 5000;
+
+/** Several edits queued in one transaction (a selection's deletions, its EPP requests): all, or none if one is refused. */
+export const EnqueueAllInputSchema = checkedAs<{ mutations: Mutation[] }>(
+  z.strictObject({
+    mutations: z
+      .array(mutationShape)
+      .min(1, { error: 'give at least one edit' })
+      .max(BULK_LIMIT, { error: `must be at most ${BULK_LIMIT} edits` }),
+  }),
+);
 
 /**
  * The same change applied to many contacts at once: one update-contact per contact, queued together. The
@@ -302,6 +313,8 @@ export const PROCEDURES = {
 
   /** Queues a mutation (online or not) and starts replay; the entry shows its local id at once. */
   'outbox.enqueue': procedure(EnqueueInputSchema).returns<OutboxEntry>(),
+  /** Queues every edit given, in one transaction (each checked by its kind's schema; one refused queues none). */
+  'outbox.enqueueAll': procedure(EnqueueAllInputSchema).returns<OutboxEntry[]>(),
   'contacts.bulkUpdate': procedure(BulkContactUpdateSchema).returns<OutboxEntry[]>(),
   /** What contacts.bulkUpdate would queue for a Contacts list, before anything is queued: how many, and what it skips. */
   'contacts.bulkPreview': procedure(z.strictObject({ shown: ListInputSchema.pick({ filters: true, text: true }) })).returns<BulkPreview>(),

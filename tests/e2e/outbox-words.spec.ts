@@ -189,6 +189,9 @@ test('bulk edit says, before queueing, what it leaves out and why, and counts on
   await page.getByRole('button', { name: `Edit ${shown} shown…` }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('1 contact shown is left out: its deletion is waiting to be sent.');
+  await dialog.getByRole('combobox', { name: 'City' }).selectOption('set');
+  await dialog.getByRole('textbox', { name: 'New City' }).fill('Testville');
+  await dialog.getByRole('button', { name: 'Preview changes' }).click();
   await expect(dialog.getByRole('button', { name: `Queue ${shown - 1} edits` })).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 });

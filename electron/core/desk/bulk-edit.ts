@@ -8,6 +8,7 @@ import { CONTACT_PREFERENCE_FIELDS, type BulkContactField, type BulkPlan, type B
 import { BULK_LIMIT } from '../../../shared/contract.js';
 import type { Contact } from '../../../shared/models.js';
 import { isLocalId, type LocalId } from '../../../shared/outbox/local-ids.js';
+import { ISSUE_MESSAGES } from '../../../shared/outbox/issue-messages.js';
 import { paramIssues, type ValidationIssue } from '../../../shared/outbox/schemas.js';
 import type { OverlaidRow } from '../../../shared/queries.js';
 import { recordNaming } from '../../../shared/record-names.js';
@@ -23,7 +24,6 @@ type PlanInput = ParsedInput<'contacts.bulkPlan'>;
 type PlannedRow = BulkPlanRow & { params: Record<string, string | boolean> };
 
 const isPreference = (field: BulkContactField) => (CONTACT_PREFERENCE_FIELDS as readonly string[]).includes(field);
-const NOT_BLANKED = 'cannot be cleared: the provider takes an empty value as "not given" and keeps what it holds';
 
 export function bulkEditHandlers(state: DeskState): Pick<Handlers, 'contacts.bulkPlan' | 'contacts.bulkEdit'> {
   return {
@@ -83,7 +83,7 @@ function plannedRow(contact: OverlaidRow<Contact>, fields: PlanInput['fields']):
       after[field] = now;
     } else if ('clear' in edit && !isPreference(field)) {
       after[field] = now;
-      issues.push({ field, message: NOT_BLANKED });
+      issues.push({ field, message: ISSUE_MESSAGES.notBlanked });
     } else {
       after[field] = shown;
       params[field] = wanted;

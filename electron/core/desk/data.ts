@@ -24,10 +24,12 @@ export function dataHandlers(state: DeskState): HandlersOf<'data'> {
 }
 
 /** Every row of a list's view, as shown (queued edits laid over), without the overlay's own markers. */
-function exportView(state: DeskState, { format, bom, ...view }: ParsedInput<'data.export'>): ExportFile {
-  const rows = collectPages((after) => overlaidList(state.current, { ...view, after, limit: 1000 })).map(
-    ({ pending: _pending, pendingEntryIds: _ids, failed: _failed, ...record }) => record,
-  );
+function exportView(state: DeskState, { format, bom, ids, ...view }: ParsedInput<'data.export'>): ExportFile {
+  // A selection: only its rows, as the view orders them (a local id and its server id name the same row).
+  const wanted = ids && new Set(ids.map((id) => (typeof id === 'string' ? (state.current.outbox.resolveId(id) ?? id) : id)));
+  const rows = collectPages((after) => overlaidList(state.current, { ...view, after, limit: 1000 }))
+    .filter((row) => !wanted || wanted.has(row.id))
+    .map(({ pending: _pending, pendingEntryIds: _ids, failed: _failed, ...record }) => record);
   const fileName = `${view.resource}-${new Date(state.clock()).toISOString().slice(0, 10)}.${format}`;
   if (format === 'json') return { fileName, mimeType: 'application/json', text: JSON.stringify(rows), rows: rows.length };
   const currency = state.current.mirror.list('client', { limit: 1 }).rows[0]?.client.currencyCode || undefined;

@@ -19,6 +19,12 @@ export function outboxHandlers(state: DeskState): HandlersOf<'outbox', 'contacts
   };
   return {
     'outbox.enqueue': async ({ draft, ...mutation }) => withRecord(state.current, await enqueue(mutation, draft)),
+    'outbox.enqueueAll': ({ mutations }) => {
+      // One transaction: a refused edit (its kind's schema) queues none of them.
+      const entries = state.current.outbox.enqueueAll(mutations);
+      if (state.background) replayInBackground(state);
+      return withRecords(state.current, entries);
+    },
     'contacts.bulkUpdate': async ({ contactIds, shown, changes, draft }) => {
       const ids = contactIds ?? shownContacts(state, shown!).sending;
       if (ids.length > BULK_LIMIT) throw new DeskError('refused', `The list shows ${ids.length} contacts; one change reaches at most ${BULK_LIMIT} at a time: narrow the list first.`);

@@ -122,7 +122,8 @@ export class Outbox extends EventEmitter<OutboxEvents> {
   }
 
   counts(): Record<EntryState, number> {
-    return this.countsWhileNotifying ?? this.store.counts();
+    // A copy: the counts read once for a write's events are handed to every listener.
+    return { ...(this.countsWhileNotifying ?? this.store.counts()) };
   }
 
   /** The counts after the write being reported, read once for all its entries' events (see notify). */

@@ -4,6 +4,8 @@
  * the table asks for them. Pages far from what the table shows are dropped (their cursors are kept), so memory
  * holds a window of rows whatever the list's size. Refreshes on data.changed; nothing polls. Its state is read
  * only from outside: the query changes through setQuery (the list's route owns it), the window through show.
+ * It holds the list's selection too (components/selection/selection.ts): kept while scrolling and through a
+ * refresh (rows that left the list drop out of it), cleared by a new query.
  */
 import { defineStore } from 'pinia';
 import { computed, onScopeDispose, ref, shallowRef, triggerRef } from 'vue';
@@ -11,8 +13,22 @@ import type { ListInput } from '../../../shared/contract';
 import type { ListQuery, ListSort } from '../../../shared/list-query-params';
 import type { OverlaidRecord } from '../../../shared/queries';
 import type { LinkTarget } from '../../../shared/resource-fields';
+import { recordIdOf } from '../../../shared/resource-fields';
 import { RESOURCE_VIEWS } from '../../../shared/resources';
 import { desk } from '../bridge';
+import {
+  ALL_SELECTED,
+  NOTHING_SELECTED,
+  isSelected,
+  keptAmong,
+  rangeBetween,
+  selectedAmong,
+  selectedCount,
+  setSelected,
+  toggled,
+  type RowId,
+  type Selection,
+} from '../components/selection/selection';
 import { refreshOn } from './refresh-on';
 
 export const PAGE_SIZE = 200;
@@ -46,6 +62,11 @@ function defineListStore(resource: LinkTarget) {
     let stale = new Map<number, Row[]>();
 
     const loaded = computed(() => total.value !== null);
+
+    const selection = shallowRef<Selection>(NOTHING_SELECTED);
+    /** The row a Shift-click or Shift+arrow extends a range from (the row last toggled). */
+    let anchor: number | null = null;
+    const selected = computed(() => selectedCount(selection.value, total.value ?? 0));
 
     function input(after: string | null): ListInput {
       const trimmed = text.value.trim();
@@ -129,6 +150,8 @@ function defineListStore(resource: LinkTarget) {
      */
     function restart(newQuery: boolean): Promise<void> {
       generation++;
+      if (newQuery) clearSelection();
+      else void keepPresent(generation);
       cursors = [null];
       stale = pages.value;
       pages.value = new Map();
@@ -171,6 +194,99 @@ function defineListStore(resource: LinkTarget) {
       return rest;
     }
 
+    /** Every id the query matches now, in the list's order (read a thousand at a time; rows are not kept). */
+    async function matchingIds(): Promise<RowId[]> {
+      const ids: RowId[] = [];
+      let after: string | null = null;
+      do {
+        const page: { rows: Row[]; nextCursor: string | null } = await desk().call('data.list', { ...input(after), limit: 1000 });
+        for (const row of page.rows) ids.push(recordIdOf(row) as RowId);
+        after = page.nextCursor;
+      } while (after !== null);
+      return ids;
+    }
+
+    /**
+     * After a refresh: rows that left the list leave the selection (unless the query changed meanwhile). Only
+     * listed ids need it (all matching with no exception is the query's, whatever it holds now); refreshes that
+     * come while the ids are read (a sync, a bulk edit being sent) are answered by one more read, not one each.
+     */
+    let pruning: Promise<void> | null = null;
+    let pruneAgain = false;
+    function keepPresent(gen: number): Promise<void> {
+      const current = selection.value;
+      if (current.mode === 'some' ? current.ids.size === 0 : current.except.size === 0) return Promise.resolve();
+      if (pruning) {
+        pruneAgain = true;
+        return pruning;
+      }
+      pruning = (async () => {
+        do {
+          pruneAgain = false;
+          const ids = await matchingIds().catch(() => null);
+          if (ids && gen === generation) selection.value = keptAmong(selection.value, ids);
+        } while (pruneAgain && gen === generation);
+      })().finally(() => (pruning = null));
+      return pruning;
+    }
+
+    const idAt = (index: number): RowId | undefined => {
+      const row = rowAt(index);
+      return row ? (recordIdOf(row) as RowId) : undefined;
+    };
+
+    function isRowSelected(row: Row): boolean {
+      return isSelected(selection.value, recordIdOf(row) as RowId);
+    }
+
+    /** A row's checkbox (or Space on it): toggles it, and it becomes where a range starts. */
+    function toggleAt(index: number): void {
+      const id = idAt(index);
+      if (id === undefined) return;
+      selection.value = toggled(selection.value, id);
+      anchor = index;
+    }
+
+    /**
+     * Shift-click or Shift+arrow: every row from the anchor to this one takes the anchor's state (selected when
+     * there is no anchor yet, the range starts at `start`: the active row). Rows of the range whose pages are not
+     * here are read first.
+     */
+    async function extendTo(index: number, start = index): Promise<void> {
+      const from = anchor ?? start;
+      const anchorId = idAt(from);
+      const on = anchor === null || anchorId === undefined || isSelected(selection.value, anchorId);
+      const range = rangeBetween(from, index);
+      if (range.some((i) => rowAt(i) === undefined)) await show(range[0]!, range.at(-1)!);
+      const ids = range.map(idAt).filter((id): id is RowId => id !== undefined);
+      selection.value = setSelected(selection.value, ids, on);
+      anchor ??= from;
+    }
+
+    /** Ctrl/Cmd+A, "Select all N matching": every row the query matches, drawn or not. */
+    function selectAll(): void {
+      selection.value = ALL_SELECTED;
+    }
+
+    function clearSelection(): void {
+      selection.value = NOTHING_SELECTED;
+      anchor = null;
+    }
+
+    /** The selected rows' ids in the list's order (all matching: read from the engine), for an action. */
+    async function selectedIds(): Promise<RowId[]> {
+      const current = selection.value;
+      if (current.mode === 'some') return [...current.ids];
+      return selectedAmong(current, await matchingIds());
+    }
+
+    /** What data.export writes: the selection's rows when there is one, else the whole view. */
+    async function exportView() {
+      const current = selection.value;
+      if (selected.value === 0 || (current.mode === 'all' && current.except.size === 0)) return view();
+      return { ...view(), ids: await selectedIds() };
+    }
+
     // Getters, not state: nothing outside changes them but through the actions.
     return {
       resource,
@@ -187,6 +303,16 @@ function defineListStore(resource: LinkTarget) {
       reload,
       setQuery,
       view,
+      selection: computed(() => selection.value),
+      selected,
+      allSelected: computed(() => selection.value.mode === 'all' && selected.value === (total.value ?? 0) && selected.value > 0),
+      isRowSelected,
+      toggleAt,
+      extendTo,
+      selectAll,
+      clearSelection,
+      selectedIds,
+      exportView,
     };
   });
 }

@@ -87,3 +87,32 @@ describe('contacts.bulkEdit', () => {
     expect(await desk.call('contacts.bulkPlan', input)).toMatchObject({ sending: 0, unchanged: shown.length });
   });
 });
+
+describe('outbox.enqueueAll', () => {
+  it('queues every edit given in one go, and none when one is refused', async () => {
+    const before = (await desk.call('outbox.list')).length;
+    const [a, b] = (await desk.call('data.list', { resource: 'contacts', limit: 100 })).rows.filter((r) => r.pending === null);
+    const entries = await desk.call('outbox.enqueueAll', {
+      mutations: [
+        { kind: 'delete-contact', params: { contactid: a!.id as number } },
+        { kind: 'delete-contact', params: { contactid: b!.id as number } },
+      ],
+    });
+    expect(entries.map((e) => [e.kind, e.params])).toEqual([
+      ['delete-contact', { contactid: a!.id }],
+      ['delete-contact', { contactid: b!.id }],
+    ]);
+    expect(entries.every((e) => e.record?.name)).toBe(true);
+
+    const refused = desk.call('outbox.enqueueAll', {
+      mutations: [
+        { kind: 'domain-request-epp', params: { domainname: 'example.com' } },
+        // Neither domainid nor domainname: refused by the kind's schema.
+        { kind: 'domain-request-epp', params: {} },
+      ],
+    });
+    await expect(refused).rejects.toThrow(/domainid/);
+    expect((await desk.call('outbox.list')).length).toBe(before + 2);
+  });
+});
+

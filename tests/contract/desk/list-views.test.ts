@@ -74,6 +74,21 @@ describe('data.export', () => {
   });
 });
 
+describe('data.export of a selection', () => {
+  it("writes only the selected rows, in the view's order, and refuses an empty selection", async () => {
+    const view = { resource: 'domains', sort: { field: 'domainName', dir: 'desc' } } as const;
+    const rows = (await desk.call('data.list', { ...view, limit: 20 })).rows as { id: number; domainName: string }[];
+    const picked = [rows[7]!, rows[2]!, rows[12]!];
+    const file = await desk.call('data.export', { ...view, ids: picked.map((r) => r.id), format: 'json' });
+    expect(file.rows).toBe(3);
+    expect((JSON.parse(file.text) as { domainName: string }[]).map((r) => r.domainName)).toEqual([rows[2]!, rows[7]!, rows[12]!].map((r) => r.domainName));
+
+    const error = await callError(desk.call('data.export', { ...view, ids: [], format: 'csv' }));
+    expect(error.code).toBe('invalid_input');
+    expect(error.message).toContain('select at least one row');
+  });
+});
+
 describe("a domain's next due date", () => {
   it('filters domains by a range of next due dates', async () => {
     const all = await desk.call('data.list', { resource: 'domains', sort: { field: 'nextDueDate' }, limit: 1000 });

@@ -198,3 +198,64 @@ describe('data.changed', () => {
     expect(host.calls).toHaveLength(0);
   });
 });
+
+describe('the selection', () => {
+  it('Ctrl+A selects every matching row by the query, without reading them; the ids are read only when an action asks', async () => {
+    const store = domainsOf(2500);
+    await store.show(0, 30);
+    const reads = host.calls.length;
+    store.selectAll();
+    expect(store.selected).toBe(2500);
+    expect(store.allSelected).toBe(true);
+    expect(host.calls.length).toBe(reads);
+
+    // One row unticked: all matching but one, and the ids an action gets are the list's, in its order, but that one.
+    store.toggleAt(3);
+    expect(store.selected).toBe(2499);
+    expect(store.allSelected).toBe(false);
+    const ids = await store.selectedIds();
+    expect(ids).toHaveLength(2499);
+    expect(ids.slice(0, 4)).toEqual([0, 1, 2, 4]);
+    expect(ids.at(-1)).toBe(2499);
+  });
+
+  it('a Shift range reaches rows whose pages were dropped, reading them first', async () => {
+    const store = domainsOf(5000);
+    await store.show(0, 30);
+    store.toggleAt(2);
+    // Scrolled far down: the first pages are dropped.
+    await store.show(4000, 4030);
+    expect(store.rowAt(2)).toBeUndefined();
+    await store.extendTo(4010);
+    expect(store.selected).toBe(4009);
+    expect(store.isRowSelected(store.rowAt(4010)!)).toBe(true);
+    expect(store.isRowSelected(store.rowAt(4011)!)).toBe(false);
+  });
+
+  it('without a row ticked first, a range starts at the active row; a range from an unticked row unticks', async () => {
+    const store = domainsOf(100);
+    await store.show(0, 30);
+    await store.extendTo(7, 5);
+    expect(await store.selectedIds()).toEqual([5, 6, 7]);
+    store.toggleAt(6);
+    await store.extendTo(7);
+    expect(await store.selectedIds()).toEqual([5]);
+  });
+
+  it('survives a refresh, dropping the rows that left the list; a new query clears it', async () => {
+    const store = domainsOf(50);
+    await store.show(0, 30);
+    for (const i of [1, 2, 20]) store.toggleAt(i);
+    expect(store.selected).toBe(3);
+    // Row 20 is gone after a sync.
+    host.total = 20;
+    host.emit('data.changed', { resources: ['domains'] });
+    await settle();
+    await settle();
+    expect(await store.selectedIds()).toEqual([1, 2]);
+    expect(store.selected).toBe(2);
+
+    await store.setQuery({ filters: {}, text: 'x', sort: null });
+    expect(store.selected).toBe(0);
+  });
+});
