@@ -13,10 +13,17 @@ export function isolate(text: string): string {
 const DIRECTIONAL = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
 
 /**
+ * Whether a value could reorder what is shown beside it (right-to-left letters, or a direction mark): only
+ * such a value needs isolating. Plain left-to-right text is shown as it is, which in a list also spares the
+ * page an element per cell (`<bdi>` is laid out as a direction-finding isolate of its own).
+ */
+export const needsIsolation = (text: string): boolean => DIRECTIONAL.test(text);
+
+/**
  * Values joined for display, each isolated from its neighbours when one of them could reorder the others; plain
  * left-to-right values are joined as they are, so names read and match (a link's accessible name) unchanged.
  */
 export function joinIsolated(values: readonly unknown[], separator = ' '): string {
   const texts = values.map(String);
-  return texts.some((text) => DIRECTIONAL.test(text)) ? texts.map(isolate).join(separator) : texts.join(separator);
+  return texts.some(needsIsolation) ? texts.map(isolate).join(separator) : texts.join(separator);
 }

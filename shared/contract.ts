@@ -216,6 +216,21 @@ export interface AccountSummary {
   /** Plain http:// to another machine, allowed by the user: every sign-in warns that secrets cross unencrypted. */
   insecureHttp: boolean;
   current: boolean;
+  /** Why the account's outbox kept it from opening (outbox.recover carries on); null when it is not so. */
+  outboxDamage: OutboxDamage | null;
+}
+
+/**
+ * An outbox file the account could not open with (issue 24.2/24.3): gone, emptied to 0 bytes, older than it was
+ * (fewer entries than the account record says it held), or damaged (unreadable pages, not a database, a folder…).
+ */
+export interface OutboxDamage {
+  state: 'gone' | 'empty' | 'older' | 'damaged';
+  file: string;
+  /** Entries that can still be read (a damaged file); null when not known. */
+  readable: number | null;
+  /** Edits not yet sent the account record says it held; null when there is no record. */
+  heldPending: number | null;
 }
 
 /** What a connection check found: the account's holder as the provider names it. */

@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { defaultDataDir } from '../core/data-dir.js';
 import { DEMO_ACCOUNT, Desk } from '../core/desk/index.js';
+import { DeskError } from '../core/desk-error.js';
 import { openVault } from '../core/vault/index.js';
 import { DEMO_PRESETS, isDemoPreset, startDemoProvider, type RunningDemoProvider } from '../demo-provider.js';
 import { ensureRendererBuild } from './renderer-build.js';
@@ -79,13 +80,7 @@ export async function main(argv: string[]): Promise<number> {
       vault: await openVault(),
       startDemoProvider: provider ? async () => provider : (dir) => startDemoProvider(dir),
     });
-    if (provider) {
-      // Desk.open may already have opened the demo account (the current one) on this provider.
-      if ((await desk.call('session.info')).account !== DEMO_ACCOUNT) await desk.call('accounts.demo');
-      // The page opens on data: the first sync of a new data folder finishes before the address is given.
-      const { resources } = await desk.call('sync.status');
-      if (resources.every((r) => r.lastSyncedAt === null)) await desk.call('sync.run');
-    }
+    if (provider) await openDemoAccount(desk);
     host = await listen(desk, port, launchToken(dataDir));
   } catch (error) {
     await desk?.close().catch(() => {});
@@ -166,6 +161,24 @@ async function listen(desk: Desk, port: number, token: string): Promise<WebHost>
     }
     throw error;
   }
+}
+
+/**
+ * Opens the demo account on the host's provider, and syncs a new data folder's first (the page opens on data).
+ * A demo account whose outbox is damaged stays failed and the host starts: the page offers its recovery.
+ */
+async function openDemoAccount(desk: Desk): Promise<void> {
+  // Desk.open may already have opened the demo account (the current one) on this provider.
+  if ((await desk.call('session.info')).account !== DEMO_ACCOUNT) {
+    try {
+      await desk.call('accounts.demo');
+    } catch (error) {
+      if (error instanceof DeskError && error.code === 'damaged_data') return;
+      throw error;
+    }
+  }
+  const { resources } = await desk.call('sync.status');
+  if (resources.every((r) => r.lastSyncedAt === null)) await desk.call('sync.run');
 }
 
 function startFailure(error: unknown, port: number): string {

@@ -50,6 +50,12 @@ test('announcements and names from the provider are shown safely', async ({ page
   await expect(title).toContainText(contact.lastname);
   // The right-to-left override is closed at the first name's end: the last name keeps its own direction.
   expect(await title.textContent()).toBe(`\u2068\u202Eevil\u2069 \u2068${contact.lastname}\u2069`);
+
+  // In the list, the first name's cell isolates its value (<bdi>); a plain left-to-right cell is its text alone.
+  await page.goto(`${webHost.origin}/#/contacts?q=${encodeURIComponent(contact.lastname)}`);
+  const row = page.getByRole('row').filter({ hasText: contact.lastname }).first();
+  await expect(row.locator('[role="gridcell"] bdi')).toHaveText('\u202Eevil');
+  await expect(row.getByRole('gridcell').filter({ hasText: contact.lastname }).locator('bdi')).toHaveCount(0);
 });
 
 test('a very long value is shown cut, and "Show all" opens it whole in a scrolling view', async ({ page, webHost }) => {

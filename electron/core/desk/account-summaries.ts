@@ -6,7 +6,8 @@ import type { DeskState } from './state.js';
 export function accountSummaries(state: DeskState): AccountSummary[] {
   // An account that failed to open is still the current one: its commands say why they cannot run.
   const current = state.session?.config.name ?? state.failed?.name ?? null;
-  return state.accounts.list().map((a) => ({ ...a, current: a.name === current }));
+  const damaged = state.failed;
+  return state.accounts.list().map((a) => ({ ...a, current: a.name === current, outboxDamage: damaged?.name === a.name ? damaged.outboxDamage : null }));
 }
 
 export function accountSummary(state: DeskState, name: string): AccountSummary {

@@ -9,6 +9,7 @@ import { AtRestCipher } from '../vault/index.js';
 import { emitAccounts } from './account-summaries.js';
 import { withRecord } from './entry-records.js';
 import { DEMO_ACCOUNT } from './options.js';
+import { OutboxFileError } from '../storage/outbox-file.js';
 import { signedOutReason } from './session.js';
 import type { DeskState } from './state.js';
 
@@ -35,7 +36,8 @@ export async function openAccount(state: DeskState, config: AccountConfig, remem
     });
   } catch (error) {
     // The account stays current, failed: the others open, and its own calls say why it cannot.
-    state.failed = { name: config.name, error: toDeskError(error, 'accounts.select', options.dataDir) };
+    const outboxDamage = error instanceof OutboxFileError ? error.damage : null;
+    state.failed = { name: config.name, error: toDeskError(error, 'accounts.select', options.dataDir), outboxDamage };
     if (remember) state.accounts.current = config.name;
     emitAccounts(state);
     throw state.failed.error;

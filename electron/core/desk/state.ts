@@ -3,7 +3,7 @@
  * the open account session (if any) with the demo provider behind it, and the way to emit the contract's events.
  */
 import type { Clock } from '../../../shared/clock.js';
-import type { EventName, EventPayloads } from '../../../shared/contract.js';
+import type { EventName, EventPayloads, OutboxDamage } from '../../../shared/contract.js';
 import type { AccountSession } from '../account-session.js';
 import type { AccountStore } from '../accounts/account-store.js';
 import type { ClientOptions } from '../api/index.js';
@@ -16,8 +16,11 @@ export type Emit = <E extends EventName>(event: E, payload: EventPayloads[E]) =>
 
 export class DeskState {
   session: AccountSession | null = null;
-  /** The account that should be open but could not be (a damaged outbox), and why: its calls fail with that. */
-  failed: { name: string; error: DeskError } | null = null;
+  /**
+   * The account that should be open but could not be (a damaged outbox), and why: its calls fail with that;
+   * `outboxDamage` says it for the screens when its outbox was the cause.
+   */
+  failed: { name: string; error: DeskError; outboxDamage: OutboxDamage | null } | null = null;
   demo: DemoProvider | null = null;
 
   constructor(

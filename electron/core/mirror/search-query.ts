@@ -54,6 +54,14 @@ export function textMatch(words: readonly string[]): { trigram: string | null; w
 }
 
 /**
+ * Words too short for trigrams rank only the first this many records they match (in the index's order:
+ * services, domains, orders, contacts, …). Two letters can match most of an account ("co": every .com name,
+ * 12,000 records of the large preset), and ranking them all took a palette keystroke 60–120 ms; the third
+ * letter searches by trigrams, ranked in full.
+ */
+const SHORT_WORDS_RANKED = 2000;
+
+/**
  * Best matches across every searchable resource, ranked by bm25. The index keeps no text of its own
  * (migration 3), so each hit's title and subtitle are made from its record (its resource's `heading`), the
  * records read with one query per resource among the hits.
@@ -65,7 +73,9 @@ export function searchAll(db: Database, text: string, limit: number): SearchHit[
   // Ranked by the trigram table when a word is for it, the short words then a condition on its rows.
   const rowids = (
     trigram === null
-      ? statement(db, 'SELECT rowid FROM search_index WHERE search_index MATCH ? ORDER BY rank LIMIT ?').pluck().all(short, limit)
+      ? statement(db, 'SELECT rowid FROM (SELECT rowid, rank FROM search_index WHERE search_index MATCH ? LIMIT ?) ORDER BY rank LIMIT ?')
+          .pluck()
+          .all(short, SHORT_WORDS_RANKED, limit)
       : short === null
         ? statement(db, 'SELECT rowid FROM search_trigram WHERE search_trigram MATCH ? ORDER BY rank LIMIT ?').pluck().all(trigram, limit)
         : statement(

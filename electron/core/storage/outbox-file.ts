@@ -7,7 +7,7 @@
  */
 import { existsSync, lstatSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import type { OutboxRecovery } from '../../../shared/contract.js';
+import type { OutboxDamage, OutboxRecovery } from '../../../shared/contract.js';
 import type { Outbox } from '../outbox/index.js';
 import { PENDING_STATES } from '../../../shared/outbox/states.js';
 import { checkSqliteFile } from './file-health.js';
@@ -29,6 +29,14 @@ export interface OutboxLedger {
 /** The account cannot open: its outbox file is missing, emptied, older than it was, or damaged. */
 export class OutboxFileError extends Error {
   override readonly name = 'OutboxFileError';
+
+  constructor(
+    message: string,
+    /** The same as facts, for a screen to say in its own words. */
+    readonly damage: OutboxDamage,
+  ) {
+    super(message);
+  }
 }
 
 export function recoverCommand(account: string): string {
@@ -49,6 +57,7 @@ export function checkOutboxFile(file: string, account: string, record: OutboxRec
     throw new OutboxFileError(
       `The outbox of "${account}" ${what}: ${file}. It held ${pendingWords(held.pending)} (entries up to #${held.lastEntryId}). ` +
         `If you have a copy of the file, put it back; to start an empty outbox instead, losing them, run \`${recoverCommand(account)}\`.`,
+      { state: health.state === 'absent' ? 'gone' : 'empty', file, readable: null, heldPending: held.pending },
     );
   }
   if (health.state === 'ok') {
@@ -65,6 +74,7 @@ export function checkOutboxFile(file: string, account: string, record: OutboxRec
     throw new OutboxFileError(
       `The outbox of "${account}" went back in time: ${file} holds entries up to #${lastEntryId}, but it held up to #${held.lastEntryId} ` +
         `(${pendingWords(held.pending)}): it was replaced by an older copy or cut short. To carry on with what it holds, run \`${recoverCommand(account)}\`.`,
+      { state: 'older', file, readable: null, heldPending: held.pending },
     );
   }
   const copy = keptCopy(file);
@@ -78,6 +88,7 @@ export function checkOutboxFile(file: string, account: string, record: OutboxRec
       (copy ? ` A copy is kept at ${copy}.` : '') +
       ` ${readable}${held ? `; when last opened it held ${pendingWords(held.pending)}` : ''}. ` +
       `Run \`${recoverCommand(account)}\` to carry on with the entries that can be read (the damaged file is kept aside).`,
+    { state: 'damaged', file, readable: salvage.entries.length, heldPending: held?.pending ?? null },
   );
 }
 

@@ -1,6 +1,6 @@
 /** How provider text is shown: each value isolated from its neighbours, announcements' HTML kept to what they need. */
 import { describe, expect, it } from 'vitest';
-import { isolate, joinIsolated } from '../../../shared/bidi';
+import { isolate, joinIsolated, needsIsolation } from '../../../shared/bidi';
 import { ANNOUNCEMENT_PURIFY_CONFIG } from '../../../renderer/src/components/detail/announcement-html';
 
 describe('bidi isolation', () => {
@@ -13,6 +13,11 @@ describe('bidi isolation', () => {
 
   it('joins plain left-to-right values as they are, so a name reads and matches unchanged', () => {
     expect(joinIsolated(['Grace', 'Costa'])).toBe('Grace Costa');
+  });
+
+  it('says which values need isolating: right-to-left letters and direction marks, not plain text', () => {
+    for (const text of ['\u05E9\u05DC\u05D5\u05DD', 'Ada\u200F', '\u202Eevil', 'x\u2067y', '\u0627\u0644\u0639\u0631\u0628\u064A\u0629']) expect(needsIsolation(text), text).toBe(true);
+    for (const text of ['example.com', 'Müller', '€ 12.50', '—', '']) expect(needsIsolation(text), text).toBe(false);
   });
 });
 
