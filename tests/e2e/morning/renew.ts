@@ -4,8 +4,7 @@
  * detail. Each acts through the UI only, offline; each check asks the sandbox's own API (a ResellerClient signed
  * in with the web host's sandbox credentials) that its order exists exactly once with what was chosen.
  *
- * (b) uses the selection another helper builds in parallel ("Select <row title>" checkboxes, "Renew <n>
- * selected…"): it cannot run on this branch, so morning-renew.spec.ts runs (a) and (c) only.
+ * reseller-morning.spec.ts runs them with the other parts of the morning.
  */
 import type { Page } from '@playwright/test';
 import { CLIENT_SECRET_SECRET, PASSWORD_SECRET, ResellerClient } from '../../../electron/core/api/index.js';
@@ -67,7 +66,7 @@ async function expectRenewalOrderOnce(ctx: MorningContext, domains: { id: number
 async function queueRenewal(page: Page, years: number): Promise<void> {
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Years').selectOption(String(years));
-  await expect(dialog.getByTestId('renew-review').getByRole('row').nth(1)).toContainText(`${years} years`);
+  await expect(dialog.getByTestId('renew-review').getByRole('row').nth(1)).toContainText(years === 1 ? '1 year' : `${years} years`);
   await dialog.getByRole('button', { name: 'Queue renewal' }).click();
   await expect(dialog).toBeHidden();
 }
@@ -92,23 +91,20 @@ export const renewFromDetail: MorningStep = {
   },
 };
 
-/**
- * (b) Three domains from a selection in Domains, for one year. Written against the selection's shared names
- * (the selection is another helper's branch): it cannot run on this branch alone.
- */
+/** (b) Three domains from a selection in Domains, for one year. */
 export const renewSelected: MorningStep = {
   name: 'renew three domains from a selection',
   async act(ctx) {
     const { page } = ctx;
     const domains = await renewableDomains(ctx, 3);
     ctx.notes.set('renew:three', domains.map((d) => ({ id: d.id, name: d.domainName })));
-    await page.getByRole('navigation').getByRole('link', { name: 'Domains', exact: true }).click();
+    // The Domains list as renewableDomains reads it (active, soonest expiry first): the three are among its first
+    // rows, ticked by their checkboxes (a new filter would start a new selection).
+    await page.goto(`${ctx.webHost.origin}/#/domains?status=Active&sort=expiryDate`);
     for (const domain of domains) {
-      await page.getByRole('searchbox', { name: /^Filter / }).fill(domain.domainName);
-      await page.getByRole('checkbox', { name: `Select ${domain.domainName}` }).check();
+      await page.getByRole('checkbox', { name: `Select ${domain.domainName}`, exact: true }).click();
     }
-    await page.getByRole('searchbox', { name: /^Filter / }).fill('');
-    await expect(page.getByText('3 selected')).toBeVisible();
+    await expect(page.getByText('3 selected', { exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Renew 3 selected…' }).click();
     await expect(page.getByRole('dialog').getByTestId('renew-review').getByRole('row')).toHaveCount(4);
     await queueRenewal(page, 1);

@@ -87,7 +87,8 @@ export const selectStep: MorningStep = {
     await expect(bar).toHaveCount(0);
 
     // Two others, deleted: ticked by their checkboxes once the list shows the queued edits, confirmed by name.
-    await expect(grid.locator(`[role="row"][data-index="${start}"].pending`)).toBeVisible();
+    // (the last one edited: the list is where the selection ended)
+    await expect(grid.locator(`[role="row"][data-index="${start + count - 1}"].pending`)).toBeVisible();
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
     for (const [i, c] of deleted.entries()) {
       await focusRow(page, start + count + i);

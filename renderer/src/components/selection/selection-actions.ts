@@ -9,6 +9,8 @@ import type { LinkTarget } from '../../../../shared/resource-fields';
 import ContactBulkEditor from '../forms/ContactBulkEditor.vue';
 import ContactsDeleteAction from './ContactsDeleteAction.vue';
 import DomainsEppAction from './DomainsEppAction.vue';
+import AddonOrderDialog from '../renewals/AddonOrderDialog.vue';
+import RenewDialog from '../renewals/RenewDialog.vue';
 
 export interface SelectionAction {
   /** The button's words: an i18n key taking the selection's count as {n} (and as its plural). */
@@ -23,5 +25,9 @@ export const SELECTION_ACTIONS: Partial<Record<LinkTarget, SelectionAction[]>> =
     { label: 'lists.selection.editContacts', component: ContactBulkEditor },
     { label: 'lists.selection.deleteContacts', component: ContactsDeleteAction, danger: true },
   ],
-  domains: [{ label: 'lists.selection.requestEpp', component: DomainsEppAction }],
+  domains: [
+    { label: 'lists.selection.renewDomains', component: RenewDialog },
+    { label: 'lists.selection.requestEpp', component: DomainsEppAction },
+  ],
+  services: [{ label: 'lists.selection.orderAddon', component: AddonOrderDialog }],
 };

@@ -39,6 +39,8 @@ export default {
     deleteQueued: 'No deletion queued. | 1 deletion queued. | {n} deletions queued.',
     deleteNames: 'The contacts to delete',
     requestEpp: 'Request EPP codes for {n} selected',
+    renewDomains: 'Renew {n} selected…',
+    orderAddon: 'Order an add-on for {n} selected…',
     eppTitle: 'Request the EPP code of 1 domain? | Request the EPP codes of {n} domains?',
     eppDescription: 'One request per domain is queued and sent when the provider can be reached. Each code shows on its domain once it comes back, or goes to the registrant’s e-mail.',
     eppConfirm: 'Request 1 code | Request {n} codes',

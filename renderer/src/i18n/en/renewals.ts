@@ -24,6 +24,7 @@ export default {
       missing: 'is not among your domains (as last synced)',
       local: 'is not registered yet: its order is still queued',
     },
+    queuedOrder: 'Renewal of 1 domain queued. | Renewal of {n} domains queued.',
     nothing: 'None of these domains can be renewed now.',
     loading: 'Reading the domains…',
     place: 'Queue renewal',
@@ -36,6 +37,7 @@ export default {
     uses: '{name} (used {n} time) | {name} (used {n} times)',
   },
   addon: {
+    queuedOrder: 'Add-on order queued.',
     action: 'Order an add-on…',
     selected: 'Order an add-on for {n} selected…',
     titleOne: 'Order an add-on for {service}',

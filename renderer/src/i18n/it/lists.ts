@@ -39,6 +39,8 @@ export default {
     deleteQueued: 'Nessuna eliminazione in coda. | 1 eliminazione in coda. | {n} eliminazioni in coda.',
     deleteNames: 'I contatti da eliminare',
     requestEpp: 'Richiedi i codici EPP dei {n} selezionati',
+    renewDomains: 'Rinnova {n} selezionati…',
+    orderAddon: 'Ordina un add-on per {n} selezionati…',
     eppTitle: 'Richiedere il codice EPP di 1 dominio? | Richiedere i codici EPP di {n} domini?',
     eppDescription: 'Viene messa in coda una richiesta per dominio, inviata quando il provider è raggiungibile. Ogni codice compare sul suo dominio quando arriva, oppure va all’e-mail dell’intestatario.',
     eppConfirm: 'Richiedi 1 codice | Richiedi {n} codici',

@@ -24,6 +24,7 @@ export default {
       missing: 'non è tra i tuoi domini (all’ultima sincronizzazione)',
       local: 'non è ancora registrato: il suo ordine è ancora in coda',
     },
+    queuedOrder: 'Rinnovo di 1 dominio in coda. | Rinnovo di {n} domini in coda.',
     nothing: 'Nessuno di questi domini può essere rinnovato ora.',
     loading: 'Lettura dei domini…',
     place: 'Metti in coda il rinnovo',
@@ -36,6 +37,7 @@ export default {
     uses: '{name} (usato {n} volta) | {name} (usato {n} volte)',
   },
   addon: {
+    queuedOrder: 'Ordine dell’add-on in coda.',
     action: 'Ordina un componente aggiuntivo…',
     selected: 'Ordina un componente aggiuntivo per {n} selezionati…',
     titleOne: 'Componente aggiuntivo per {service}',
