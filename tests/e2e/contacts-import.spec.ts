@@ -49,7 +49,8 @@ test.beforeEach(async ({ page, webHost }) => {
   await openApp(page, webHost);
   await setFaults(webHost.sandbox!, { reset: 1 });
   await page.evaluate(() => (location.hash = '#/contacts'));
-  await expect(page.getByRole('heading', { level: 1, name: /Contacts/ })).toBeVisible();
+  // The file's first page load: on a busy two-core run it can take longer than an assertion's default.
+  await expect(page.getByRole('heading', { level: 1, name: /Contacts/ })).toBeVisible({ timeout: 30_000 });
 });
 
 test.afterAll(async ({ webHost }) => setFaults(webHost.sandbox!, { reset: 0 }));

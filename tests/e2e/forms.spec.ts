@@ -116,8 +116,11 @@ test('one change to every contact the list shows queues one edit per contact', a
   const button = page.getByRole('button', { name: `Edit ${count} shown…` });
   await button.click();
   const form = dialog(page, `Edit ${count} contacts`);
-  await form.getByLabel('City').fill('Bolzano');
-  await form.getByLabel('Support').selectOption('on');
+  // Per field: keep, set to…, or clear; then the preview of every contact before the queue.
+  await form.getByRole('combobox', { name: 'City', exact: true }).selectOption('set');
+  await form.getByRole('textbox', { name: 'New City' }).fill('Bolzano');
+  await form.getByRole('combobox', { name: 'Support', exact: true }).selectOption('set');
+  await form.getByRole('button', { name: 'Preview changes' }).click();
   await form.getByRole('button', { name: `Queue ${count} edits` }).click();
   await expect(form).toBeHidden();
   const all = await queued(page, 'update-contact');

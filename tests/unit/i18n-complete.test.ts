@@ -38,7 +38,7 @@ const AREAS: [string, Messages, Messages][] = await Promise.all(
 );
 
 it('covers every area of the app', () => {
-  expect(AREA_NAMES.sort()).toEqual(['accounts', 'billing', 'common', 'dashboard', 'domains', 'errors', 'forms', 'frame', 'imports', 'lists', 'outbox', 'settings', 'shop']);
+  expect(AREA_NAMES.sort()).toEqual(['accounts', 'billing', 'common', 'dashboard', 'domains', 'errors', 'forms', 'frame', 'imports', 'lists', 'outbox', 'renewals', 'settings', 'shop']);
 });
 
 describe.each(AREAS)('%s messages', (_area, en, it_) => {
