@@ -4,7 +4,7 @@
  * actions are the engine's (retry, discard, mark applied).
  */
 import { defineStore } from 'pinia';
-import { computed, onScopeDispose, ref } from 'vue';
+import { computed, onScopeDispose, ref, shallowRef } from 'vue';
 import type { OutboxEntry } from '../../../shared/outbox/entry';
 import { ENTRY_STATES, PENDING_STATES, type EntryState } from '../../../shared/outbox/states';
 import { desk } from '../bridge';
@@ -13,7 +13,8 @@ import { refreshOn } from './refresh-on';
 const noCounts = (): Record<EntryState, number> => Object.fromEntries(ENTRY_STATES.map((s) => [s, 0])) as Record<EntryState, number>;
 
 export const useOutboxStore = defineStore('outbox', () => {
-  const entries = ref<OutboxEntry[]>([]);
+  // Shallow: thousands of entries, each replaced whole by the engine's answer, never changed in place.
+  const entries = shallowRef<OutboxEntry[]>([]);
   const counts = ref<Record<EntryState, number>>(noCounts());
   const loaded = ref(false);
   /** Edits whose intent is not settled (what the lists show as pending, the sidebar's badge). */
