@@ -239,9 +239,12 @@ function defineListStore(resource: LinkTarget) {
       return isSelected(selection.value, recordIdOf(row) as RowId);
     }
 
-    /** A row's checkbox (or Space on it): toggles it, and it becomes where a range starts. */
-    function toggleAt(index: number): void {
-      const id = idAt(index);
+    /**
+     * A row's checkbox (or Space on it): toggles it, and it becomes where a range starts. The row as it was drawn
+     * names it when given: a refresh may have put another row at that index since (a click must tick what it hit).
+     */
+    function toggleAt(index: number, row?: Row): void {
+      const id = row ? (recordIdOf(row) as RowId) : idAt(index);
       if (id === undefined) return;
       selection.value = toggled(selection.value, id);
       anchor = index;

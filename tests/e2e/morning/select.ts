@@ -92,12 +92,13 @@ export const selectStep: MorningStep = {
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
     for (const [i, c] of deleted.entries()) {
       const box = grid.getByRole('checkbox', { name: `Select ${c.firstName} ${c.lastName}`, exact: true });
-      // Ticked again if a refresh of the list, still settling after the bulk edit, dropped the tick (seen once on a
-      // loaded machine; the list's refresh keeps a selection's rows that are still shown, so this is left open).
-      await expect(async () => {
-        if (!(await box.isChecked())) await box.click();
-        await expect(bar).toContainText(`${i + 1} selected`, { timeout: 2_000 });
-      }).toPass({ timeout: 20_000 });
+      // Scrolled into view first: rows are recycled as the list scrolls, and a click that scrolls its own target
+      // lands on whichever row the element then shows (a person clicks what is in view).
+      await box.scrollIntoViewIfNeeded();
+      await expect(box).toBeInViewport();
+      await box.click();
+      await expect(box).toBeChecked();
+      await expect(bar).toContainText(`${i + 1} selected`);
     }
     await bar.getByRole('button', { name: 'Delete 2 selected…' }).click();
     const confirm = page.getByRole('alertdialog');

@@ -219,6 +219,17 @@ describe('the selection', () => {
     expect(ids.at(-1)).toBe(2499);
   });
 
+  it('a click ticks the row it hit, even when a refresh has since put another row at that index', async () => {
+    const store = domainsOf(100);
+    await store.show(0, 30);
+    const drawn = store.rowAt(5)!;
+    // The row drawn at 5 is given, but the store's row at 5 is another one: the drawn one is ticked.
+    store.toggleAt(5, store.rowAt(7)!);
+    expect(store.isRowSelected(store.rowAt(7)!)).toBe(true);
+    expect(store.isRowSelected(drawn)).toBe(false);
+    expect(store.selected).toBe(1);
+  });
+
   it('a Shift range reaches rows whose pages were dropped, reading them first', async () => {
     const store = domainsOf(5000);
     await store.show(0, 30);
