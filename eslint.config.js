@@ -53,7 +53,7 @@ export default tseslint.config(
       'out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**',
       // Vite and electron-vite bundle their config to a temporary file beside it while a build runs;
       // `npm test` lints and builds at once, and a file that vanishes mid-lint fails the lint.
-      '*.config.ts.*.mjs', '*.timestamp-*.mjs',
+      '**/*.config.ts.*.mjs', '**/*.timestamp-*.mjs',
     ],
   },
   ...tseslint.configs.recommended,
