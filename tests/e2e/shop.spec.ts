@@ -116,8 +116,10 @@ test('a hosting product with its options and a new domain, through the cart, pla
 test('the product form and the cart read well in Italian too', async ({ page, webHost }) => {
   const product = await hostingProduct(page);
   await invoke(page, 'settings.set', { language: 'it' });
-  await page.reload();
+  // Reloaded at the product's address, so the app starts there in Italian (a hash changed while the reloaded app
+  // was still starting could be overtaken by its first route).
   await page.goto(`${webHost.origin}/#/catalogue/${product.pid}`);
+  await page.reload();
   await page.getByRole('button', { name: 'Ordina…' }).click();
   const form = page.getByRole('dialog', { name: `Ordina ${product.name}` });
   await form.getByRole('radio', { name: 'Registra un nuovo dominio' }).check();

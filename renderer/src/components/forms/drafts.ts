@@ -15,11 +15,14 @@ export const SAVE_AFTER_MS = 400;
 
 export const useDrafts = defineStore('drafts', () => {
   const drafts = new Map<DraftKey, DraftValue>();
-  const pending = new Map<DraftKey, { blank: boolean; timer: ReturnType<typeof setTimeout> }>();
+  const pending = new Map<DraftKey, { blank: boolean; timer?: ReturnType<typeof setTimeout> }>();
+  // Drafts whose edit is being queued: their saves wait (see sendWith).
+  const sending = new Set<DraftKey>();
   // Another account's drafts are its own: what is held here is the account that was open.
   desk().on('accounts.changed', () => {
     for (const { timer } of pending.values()) clearTimeout(timer);
     pending.clear();
+    sending.clear();
     drafts.clear();
   });
 
@@ -46,13 +49,13 @@ export const useDrafts = defineStore('drafts', () => {
   /** Saves the draft once typing pauses; a draft emptied back to a blank form is forgotten by the engine instead. */
   function save(key: DraftKey, blank: boolean): void {
     clearTimeout(pending.get(key)?.timer);
-    pending.set(key, { blank, timer: setTimeout(() => void flush(key), SAVE_AFTER_MS) });
+    pending.set(key, { blank, timer: sending.has(key) ? undefined : setTimeout(() => void flush(key), SAVE_AFTER_MS) });
   }
 
   /** Saves a draft whose save is waiting, now (the form goes away). */
   async function flush(key: DraftKey): Promise<void> {
     const waiting = pending.get(key);
-    if (!waiting) return;
+    if (!waiting || sending.has(key)) return;
     clearTimeout(waiting.timer);
     pending.delete(key);
     const value = drafts.get(key);
@@ -65,11 +68,34 @@ export const useDrafts = defineStore('drafts', () => {
   function drop(key: DraftKey, alsoSaved = false): void {
     clearTimeout(pending.get(key)?.timer);
     pending.delete(key);
+    sending.delete(key);
     drafts.delete(key);
     if (alsoSaved) void desk().call('drafts.clear', { key }).catch(() => undefined);
   }
 
-  return { draft, save, flush, drop };
+  /**
+   * Queues the draft's edit through `queue` (which has the engine drop its saved draft in the same transaction),
+   * then forgets the draft here. While the edit is on its way no save of this draft goes out: one sent after the
+   * queueing call would reach the engine after it and save the queued text again as a draft, which the form
+   * would then restore over its emptied fields. A refused edit keeps its draft and saves it as before.
+   */
+  async function sendWith<R>(key: DraftKey, queue: (key: DraftKey) => Promise<R>): Promise<R> {
+    sending.add(key);
+    clearTimeout(pending.get(key)?.timer);
+    let result: R;
+    try {
+      result = await queue(key);
+    } catch (error) {
+      sending.delete(key);
+      const waiting = pending.get(key);
+      if (waiting) save(key, waiting.blank);
+      throw error;
+    }
+    drop(key);
+    return result;
+  }
+
+  return { draft, save, flush, drop, sendWith };
 });
 
 /**

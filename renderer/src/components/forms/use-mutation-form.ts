@@ -71,8 +71,7 @@ export function useMutationForm<K extends MutationKind, D extends DraftValue>(ki
   function submitWith<R>(call: (draft: DraftKey) => Promise<R>, done?: (result: R) => void): Promise<void> {
     return send(async () => {
       const sentKey = key.value;
-      const result = await call(sentKey);
-      drafts.drop(sentKey);
+      const result = await drafts.sendWith(sentKey, call);
       if (options.open) options.open.value = false;
       else draft.value = drafts.draft(sentKey, options.fresh);
       done?.(result);

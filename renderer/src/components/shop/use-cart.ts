@@ -50,8 +50,7 @@ export const useCart = defineStore('cart', () => {
 
   /** Queues the cart as one add-order (the draft is dropped with it); the cart is then empty, but for the confirmation. */
   async function place(): Promise<OutboxEntry> {
-    const entry = await desk().call('outbox.enqueue', { kind: 'add-order', params: orderParams(cart.value), draft: CART_DRAFT });
-    drafts.drop(CART_DRAFT);
+    const entry = await drafts.sendWith(CART_DRAFT, (draft) => desk().call('outbox.enqueue', { kind: 'add-order', params: orderParams(cart.value), draft }));
     cart.value = drafts.draft(CART_DRAFT, emptyCart);
     cart.value.placed = entry.id;
     return entry;
