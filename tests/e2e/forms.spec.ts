@@ -134,6 +134,8 @@ test('a new ticket from the palette, with an attachment; a file that cannot go i
   await openApp(page, webHost);
   await page.keyboard.press('Control+k');
   await page.keyboard.type('new ticket');
+  // Enter once the palette has found the command (on a busy machine its results come a moment after the typing).
+  await expect(page.getByRole('option', { name: /^New ticket/ }).first()).toBeVisible();
   await page.keyboard.press('Enter');
   const form = dialog(page, 'New ticket');
   await expect(form).toBeVisible();
