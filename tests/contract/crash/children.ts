@@ -1,6 +1,6 @@
 /** Starting crash workers as child processes and SIGKILLing them at a chosen point. */
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -9,25 +9,25 @@ import type { WorkerConfig } from './protocol.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
-let bundle: Promise<string> | undefined;
+let bundle: { dir: string; entry: Promise<string> } | undefined;
 
 /**
- * worker.ts as one JavaScript file, built once per test process, with the sync's writer thread beside it (where
+ * worker.ts as one JavaScript file, built once per test file, with the sync's writer thread beside it (where
  * electron/core/sync/worker-sink.ts looks for it). The tests start a worker dozens of times, and tsx compiling
  * the TypeScript at each start cost more CPU than the bundle's whole start. Packages stay in node_modules: the
- * folder is under the project, so they resolve as they do for the sources.
+ * folder is under the project, so they resolve as they do for the sources. removeWorkerBundle() deletes it.
  */
 function workerBundle(): Promise<string> {
-  bundle ??= (async () => {
-    const outDir = join(ROOT, 'out/test', `crash-worker-${process.pid}`);
-    process.once('exit', () => rmSync(outDir, { recursive: true, force: true }));
-    await build({
+  if (!bundle) {
+    mkdirSync(join(ROOT, 'out/test'), { recursive: true });
+    const dir = mkdtempSync(join(ROOT, 'out/test/crash-worker-'));
+    const entry = build({
       root: ROOT,
       configFile: false,
       logLevel: 'warn',
       build: {
         ssr: true,
-        outDir,
+        outDir: dir,
         emptyOutDir: true,
         minify: false,
         target: 'node22',
@@ -36,10 +36,16 @@ function workerBundle(): Promise<string> {
           output: { format: 'es', entryFileNames: '[name].mjs', chunkFileNames: '[name]-[hash].mjs' },
         },
       },
-    });
-    return join(outDir, 'crash-worker.mjs');
-  })();
-  return bundle;
+    }).then(() => join(dir, 'crash-worker.mjs'));
+    bundle = { dir, entry };
+  }
+  return bundle.entry;
+}
+
+/** Deletes the worker's bundle: a test file that runs workers calls this once its tests are done. */
+export function removeWorkerBundle(): void {
+  if (bundle) rmSync(bundle.dir, { recursive: true, force: true });
+  bundle = undefined;
 }
 
 /** When to SIGKILL: as it starts, some ms after it started, some ms after the nth line matching, or not at all. */
