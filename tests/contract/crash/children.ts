@@ -1,11 +1,52 @@
 /** Starting crash workers as child processes and SIGKILLing them at a chosen point. */
 import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
 import type { WorkerConfig } from './protocol.js';
 
-const WORKER = fileURLToPath(new URL('./worker.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+let bundle: { dir: string; entry: Promise<string> } | undefined;
+
+/**
+ * worker.ts as one JavaScript file, built once per test file, with the sync's writer thread beside it (where
+ * electron/core/sync/worker-sink.ts looks for it). The tests start a worker dozens of times, and tsx compiling
+ * the TypeScript at each start cost more CPU than the bundle's whole start. Packages stay in node_modules: the
+ * folder is under the project, so they resolve as they do for the sources. removeWorkerBundle() deletes it.
+ */
+function workerBundle(): Promise<string> {
+  if (!bundle) {
+    mkdirSync(join(ROOT, 'out/test'), { recursive: true });
+    const dir = mkdtempSync(join(ROOT, 'out/test/crash-worker-'));
+    const entry = build({
+      root: ROOT,
+      configFile: false,
+      logLevel: 'warn',
+      build: {
+        ssr: true,
+        outDir: dir,
+        emptyOutDir: true,
+        minify: false,
+        target: 'node22',
+        rolldownOptions: {
+          input: { 'crash-worker': join(ROOT, 'tests/contract/crash/worker.ts'), 'snapshot-worker': join(ROOT, 'electron/core/sync/snapshot-worker.ts') },
+          output: { format: 'es', entryFileNames: '[name].mjs', chunkFileNames: '[name]-[hash].mjs' },
+        },
+      },
+    }).then(() => join(dir, 'crash-worker.mjs'));
+    bundle = { dir, entry };
+  }
+  return bundle.entry;
+}
+
+/** Deletes the worker's bundle: a test file that runs workers calls this once its tests are done. */
+export function removeWorkerBundle(): void {
+  if (bundle) rmSync(bundle.dir, { recursive: true, force: true });
+  bundle = undefined;
+}
 
 /** When to SIGKILL: as it starts, some ms after it started, some ms after the nth line matching, or not at all. */
 export type KillPoint =
@@ -23,8 +64,8 @@ export interface ChildRun {
 }
 
 /** Runs a worker until it ends or is killed at `point`; rejects when it fails or outlives `timeoutMs`. */
-export function runWorker(config: WorkerConfig, point: KillPoint, timeoutMs = 30_000): Promise<ChildRun> {
-  const child = spawn(process.execPath, ['--import', 'tsx', WORKER, JSON.stringify(config)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+export async function runWorker(config: WorkerConfig, point: KillPoint, timeoutMs = 30_000): Promise<ChildRun> {
+  const child = spawn(process.execPath, [await workerBundle(), JSON.stringify(config)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: string[] = [];
   let stderr = '';
   let timedOut = false;

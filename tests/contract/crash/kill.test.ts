@@ -8,14 +8,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { Mirror, type SyncedResource } from '../../../electron/core/mirror/index.js';
 import { openOutbox, type OutboxEntry } from '../../../electron/core/outbox/index.js';
 import type { DataSize, RunningSandbox } from '../../../sandbox/options.js';
 import { sandboxClock, startSandbox } from '../outbox/harness.js';
 import { checkSettled, enqueueBatch, pickTargets, type Tally } from './batch.js';
 import { seededRandom } from '../../../shared/random.js';
-import { between, runWorker, type ChildRun, type KillPoint } from './children.js';
+import { between, removeWorkerBundle, runWorker, type ChildRun, type KillPoint } from './children.js';
 import { mirrorSnapshot, reopenMirror, reopenOutbox, serverSnapshot } from './consistency.js';
 import { isProgressLine, lastPageLine, SENDING_LINE, SETTLED, type WorkerConfig, type WorkerMode } from './protocol.js';
 
@@ -33,6 +33,7 @@ afterEach(async () => {
   sb = undefined;
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
+afterAll(removeWorkerBundle);
 
 /** A file in a new temporary directory, removed after the test. */
 function tempFile(name: string): string {

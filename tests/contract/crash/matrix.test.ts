@@ -17,7 +17,7 @@ import { openOutbox, type Mutation, type MutationKind, MUTATION_KINDS } from '..
 import type { RunningSandbox } from '../../../sandbox/options.js';
 import { sandboxClock, startSandbox } from '../outbox/harness.js';
 import { checkSettled } from './batch.js';
-import { runWorker, type KillPoint } from './children.js';
+import { removeWorkerBundle, runWorker, type KillPoint } from './children.js';
 import { reopenOutbox } from './consistency.js';
 import { holdingProxy, type HoldingProxy } from './holding-proxy.js';
 import { RECORDING, SETTLED, type WorkerConfig } from './protocol.js';
@@ -42,6 +42,7 @@ afterAll(async () => {
   await Promise.all([base?.close(), alt?.close()]);
   await sb?.stop();
   rmSync(dir, { recursive: true, force: true });
+  removeWorkerBundle();
   const width = Math.max(...KINDS.map((k) => k.length));
   const cell = (text: string) => text.padEnd(38);
   const lines = [`crash matrix (${KINDS.length} kinds × ${POINTS.length} points = ${KINDS.length * POINTS.length} cells):`, `${''.padEnd(width)} | ${POINTS.map(cell).join(' | ')}`];

@@ -1,5 +1,6 @@
 /**
- * A process for the crash test to kill: `node --import tsx tests/contract/crash/worker.ts '<WorkerConfig>'`.
+ * A process for the crash test to kill, run from its bundle (children.ts) as `node crash-worker.mjs '<WorkerConfig>'`
+ * (or from source: `node --import tsx tests/contract/crash/worker.ts '<WorkerConfig>'`).
  * It opens one account's mirror (sync) or outbox (replay) file, works on it against the sandbox exactly as
  * the app would, and prints a line a step (protocol.ts). Exits 0 when done, if it lives that long.
  */

@@ -2,25 +2,16 @@
  * A provider that trickles its replies (a few bytes a second, so no request ever times out) cannot hold a sync
  * past its deadline: the run ends with its summary, naming each operation it did not finish.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SYNCED_RESOURCES } from '../../../electron/core/mirror/index.js';
 import { Syncer } from '../../../electron/core/sync/index.js';
-import type { RunningSandbox } from '../../../sandbox/options.js';
-import { setUpSync, startTestSandbox, type SyncSetup } from './harness.js';
+import { sandboxSyncPerTest } from './harness.js';
 
-let sb: RunningSandbox | undefined;
-let setup: SyncSetup | undefined;
-
-afterEach(async () => {
-  setup?.close();
-  await sb?.stop();
-  sb = setup = undefined;
-});
+const sandboxSync = sandboxSyncPerTest();
 
 describe('the sync deadline', () => {
   it('ends a sync held by a trickling provider, naming what it did not finish, and keeps the mirror', async () => {
-    sb = await startTestSandbox();
-    setup = await setUpSync(sb);
+    const { sb, setup } = await sandboxSync();
     expect((await setup.syncer.sync()).outcome).toBe('ok');
     const before = setup.mirror.counts();
 

@@ -2,6 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterEach } from 'vitest';
 import { startSandbox, type SandboxOverrides } from '../../../sandbox/index.js';
 import type { AccountCredentials, RunningSandbox } from '../../../sandbox/options.js';
 import { CLIENT_SECRET_SECRET, PASSWORD_SECRET, ResellerClient, type RetryPolicy } from '../../../electron/core/api/index.js';
@@ -75,6 +76,28 @@ export async function setUpSync(
       mirror.dispose();
       rmSync(dir, { recursive: true, force: true });
     },
+  };
+}
+
+export type SyncOptions = Parameters<typeof setUpSync>[1];
+
+/**
+ * A fresh sandbox with a sync set up against it, for each test that asks, stopped and removed after the test.
+ * Call it in a test file's body (it registers the afterEach); each test then awaits the function it returns.
+ */
+export function sandboxSyncPerTest(): (overrides?: SandboxOverrides, options?: SyncOptions) => Promise<{ sb: RunningSandbox; setup: SyncSetup }> {
+  const started: Array<{ sb: RunningSandbox; setup?: SyncSetup }> = [];
+  afterEach(async () => {
+    for (const { sb, setup } of started.splice(0)) {
+      setup?.close();
+      await sb.stop();
+    }
+  });
+  return async (overrides = {}, options = {}) => {
+    const one: { sb: RunningSandbox; setup?: SyncSetup } = { sb: await startTestSandbox(overrides) };
+    started.push(one);
+    one.setup = await setUpSync(one.sb, options);
+    return { sb: one.sb, setup: one.setup };
   };
 }
 

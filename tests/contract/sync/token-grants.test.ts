@@ -2,23 +2,14 @@
  * A failing token endpoint, counted on the sandbox: a provider may lock an account that hammers its login, so
  * one sync sends at most one grant per failure and then stops with the reason; the next sync tries once more.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import type { RunningSandbox } from '../../../sandbox/options.js';
-import { setUpSync, startTestSandbox, type SyncSetup } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { sandboxSyncPerTest } from './harness.js';
 
-let sb: RunningSandbox | undefined;
-let setup: SyncSetup | undefined;
-
-afterEach(async () => {
-  setup?.close();
-  await sb?.stop();
-  sb = setup = undefined;
-});
+const sandboxSync = sandboxSyncPerTest();
 
 describe('a token endpoint that fails', () => {
   it('costs one grant per sync, and the sync stops with the reason', async () => {
-    sb = await startTestSandbox();
-    setup = await setUpSync(sb);
+    const { sb, setup } = await sandboxSync();
     sb.setFaults({ tokenHttp500: 1 });
     sb.resetRequestCounts();
 
@@ -42,8 +33,7 @@ describe('a token endpoint that fails', () => {
   });
 
   it('a renewal failing mid-sync (the token expired) also costs one grant', async () => {
-    sb = await startTestSandbox();
-    setup = await setUpSync(sb);
+    const { sb, setup } = await sandboxSync();
     expect((await setup.syncer.sync()).outcome).toBe('ok');
     sb.setFaults({ tokenHttp500: 1 });
     await fetch(`${sb.controlUrl}/tokens/expire`, { method: 'POST' });
