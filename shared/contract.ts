@@ -147,17 +147,25 @@ export const BulkContactPlanSchema = z
  * Domains to renew, by name, by mirror id, or as a Domains list shows them (its filters and text: the dashboard's
  * "expiring within 30 days", read in the engine rather than sent over as thousands of ids), and for how many years.
  */
+const renewalYears = z.int({ error: 'must be a whole number of years' }).min(1, { error: 'must be at least 1' }).max(MAX_RENEWAL_YEARS, { error: `must be at most ${MAX_RENEWAL_YEARS}` });
+
 export const RenewalInputSchema = z
   .strictObject({
     names: z.array(domainName).min(1).max(BULK_LIMIT).optional(),
     ids: z.array(id).min(1).max(BULK_LIMIT).optional(),
     shown: ListInputSchema.pick({ filters: true, text: true }).optional(),
-    years: z.int({ error: 'must be a whole number of years' }).min(1, { error: 'must be at least 1' }).max(MAX_RENEWAL_YEARS, { error: `must be at most ${MAX_RENEWAL_YEARS}` }),
+    years: renewalYears,
+    /** A domain's own period, by its name, where it is not `years`. */
+    yearsOf: z.record(domainName, renewalYears).optional(),
+    /** A page of the lines (the rest of the plan is whole): from `offset` (default 0), `limit` of them (default all). */
+    offset: z.int().min(0).optional(),
+    limit: z.int().min(1).max(1000).optional(),
   })
   .refine((input) => input.names !== undefined || input.ids !== undefined || input.shown !== undefined, {
     error: 'give the domains to renew: names, ids or shown (a Domains list)',
     path: ['names'],
   });
+export type RenewalInput = z.infer<typeof RenewalInputSchema>;
 
 /** The largest CSV file of contacts read (about 50,000 rows of a full address each). */
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
@@ -368,7 +376,11 @@ export const PROCEDURES = {
   'domains.renewalPlan': procedure(RenewalInputSchema).returns<RenewalPlan>(),
   /** Queues the plan's renewals as one add-order (domainrenewals); paymentmethod defaults to the account's. */
   'domains.renew': procedure(
-    RenewalInputSchema.safeExtend({ paymentmethod: z.string().trim().min(1).max(100).optional() }),
+    RenewalInputSchema.safeExtend({
+      paymentmethod: z.string().trim().min(1).max(100).optional(),
+      /** The token of the plan reviewed: refused ('reviewed') when the plan has changed since. */
+      reviewed: z.string().max(40).optional(),
+    }),
   ).returns<{ plan: RenewalPlan; entry: OutboxEntry }>(),
 
   /** The payment methods the account's own domains, services and orders use, most used first. */

@@ -34,9 +34,39 @@ export interface RenewalLeftOut {
 }
 
 export interface RenewalPlan {
+  /** The default period (a line's own, when the input gives one, is on the line). */
   years: number;
+  /** How many domains the plan renews in all; `renew` holds those from `offset` on (every one unless a page was asked). */
+  count: number;
+  offset: number;
   renew: RenewalLine[];
   leftOut: RenewalLeftOut[];
   /** The sum of the prices; null when any is not known offline. */
   total: Money | null;
+  /** The sum of the prices known offline (null when none is), and how many lines have none. */
+  knownTotal: Money | null;
+  unknownPrices: number;
+  /** A fingerprint of every line's name and years: domains.renew given it refuses a plan that has since changed. */
+  token: string;
+}
+
+/** The renewals a plan would queue, name → years: its `domainrenewals`. */
+export type RenewalPeriods = ReadonlyArray<Pick<RenewalLine, 'name' | 'years'>>;
+
+/** FNV-1a (32 bits) of a text, as 8 hex digits: a short fingerprint, not a secret. */
+export function fingerprint(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return hash.toString(16).padStart(8, '0');
+}
+
+/** The plan's token: its lines' names and years, in order, with their count. */
+export function renewalToken(lines: RenewalPeriods): string {
+  return `${lines.length}-${fingerprint(lines.map((line) => `${line.name.toLowerCase()}=${line.years}`).join(','))}`;
+}
+
+/** A page of a whole plan (every line in `renew`): lines [offset, offset + limit), the rest of the plan as it is. */
+export function planPage(plan: RenewalPlan, offset: number, limit: number | undefined): RenewalPlan {
+  if (offset === 0 && (limit === undefined || limit >= plan.renew.length)) return plan;
+  return { ...plan, offset, renew: plan.renew.slice(offset, limit === undefined ? undefined : offset + limit) };
 }

@@ -2,12 +2,14 @@
  * domains.renewalPlan and domains.renew: renewing domains, reviewed first. The plan reads the domains from the
  * mirror (by name in one statement, or by id), prices each from the cached whois answers (the domain's own, else
  * the newest check of a name with the same ending: a TLD's renewal price is the same for its names), and lists
- * apart the domains it leaves out and why. The domains may be given as a Domains list shows them (`shown`). Renew queues the plan as one add-order with domainrenewals.
+ * apart the domains it leaves out and why. The domains may be given as a Domains list shows them (`shown`); each may
+ * have its own years (`yearsOf`). A review reads the plan a page at a time (its summary with the first page); Renew
+ * queues the plan as one add-order with domainrenewals, refusing it when it is no longer the one reviewed.
  */
 import type { Domain, Money, WhoisResult } from '../../../shared/models.js';
 import { normalizeMoney, sumMoney, toCents, formatCents } from '../../../shared/money.js';
 import type { OutboxEntry } from '../../../shared/outbox/entry.js';
-import { RENEWABLE_DOMAIN_STATUSES, TERM_OF_YEARS, type RenewalLeftOut, type RenewalLine, type RenewalPlan } from '../../../shared/renewals.js';
+import { planPage, RENEWABLE_DOMAIN_STATUSES, renewalToken, TERM_OF_YEARS, type RenewalLeftOut, type RenewalLine, type RenewalPlan } from '../../../shared/renewals.js';
 import type { AccountSession } from '../account-session.js';
 import { DeskError } from '../desk-error.js';
 import { collectPages } from '../export/csv.js';
@@ -16,16 +18,21 @@ import { overlaidList } from './overlaid-list.js';
 import type { Handlers, ParsedInput } from './handlers.js';
 import type { DeskState } from './state.js';
 
-type PlanInput = ParsedInput<'domains.renewalPlan'>;
+type PlanInput = Omit<ParsedInput<'domains.renewalPlan'>, 'offset' | 'limit'>;
 
 export function renewalsHandlers(state: DeskState): Pick<Handlers, 'domains.renewalPlan' | 'domains.renew'> {
   return {
-    'domains.renewalPlan': (input) => renewalPlan(state.current, input),
-    'domains.renew': async ({ paymentmethod, ...input }) => {
+    'domains.renewalPlan': ({ offset = 0, limit, ...input }) => planPage(pagedPlan(state.current, input, offset), offset, limit),
+    'domains.renew': async ({ paymentmethod, reviewed, offset: _offset, limit: _limit, ...input }) => {
       const session = state.current;
       const plan = renewalPlan(session, input);
       if (plan.renew.length === 0) {
         throw new DeskError('refused', `Nothing to renew: ${plan.leftOut.map((d) => `${d.name} ${d.reason}`).join('; ')}.`);
+      }
+      // What is queued is what was reviewed: a sync or another edit since may have changed the domains or prices.
+      if (reviewed !== undefined && reviewed !== plan.token) {
+        const message = 'the domains to renew have changed since they were reviewed: review them again';
+        throw new DeskError('refused', `Not queued: ${message}.`, [{ field: 'reviewed', message }]);
       }
       const method = paymentmethod ?? defaultPaymentMethod(session);
       const entry: OutboxEntry = await session.outbox.enqueue({
@@ -42,7 +49,24 @@ export function renewalsHandlers(state: DeskState): Pick<Handlers, 'domains.rene
   };
 }
 
-function renewalPlan(session: AccountSession, { names, ids, shown, years }: PlanInput): RenewalPlan {
+/** The last whole plan each session worked out, by its input: the later pages of a review are read from it. */
+const lastPlans = new WeakMap<AccountSession, { key: string; plan: RenewalPlan }>();
+
+/**
+ * The whole plan for a page: worked out afresh for the first page (the review's summary is always current), the
+ * one the first page was read from for the later ones. A page read from a plan changed since is no harm: its
+ * token is the one domains.renew checks.
+ */
+function pagedPlan(session: AccountSession, input: PlanInput, offset: number): RenewalPlan {
+  const key = JSON.stringify(input);
+  const last = lastPlans.get(session);
+  if (offset > 0 && last?.key === key) return last.plan;
+  const plan = renewalPlan(session, input);
+  lastPlans.set(session, { key, plan });
+  return plan;
+}
+
+function renewalPlan(session: AccountSession, { names, ids, shown, years, yearsOf }: PlanInput): RenewalPlan {
   const { mirror, outbox } = session;
   const asked: { asked: string; domain: Domain | null }[] = [];
   if (names) {
@@ -56,8 +80,9 @@ function renewalPlan(session: AccountSession, { names, ids, shown, years }: Plan
   for (const domain of listed) asked.push({ asked: `#${domain.id}`, domain });
   for (const id of new Set(ids ?? [])) if (!seen.has(id)) asked.push({ asked: `#${id}`, domain: mirror.get('domains', id) });
 
+  const ownYears = new Map(Object.entries(yearsOf ?? {}).map(([name, n]) => [name.trim().toLowerCase(), n]));
   const queued = queuedRenewals(outbox.pending());
-  const siblingPrices = new Map<string, Money | null>();
+  const endings: AnswersByEnding = new Map();
   const renew: RenewalLine[] = [];
   const leftOut: RenewalLeftOut[] = [];
   for (const { asked: name, domain } of asked) {
@@ -75,15 +100,20 @@ function renewalPlan(session: AccountSession, { names, ids, shown, years }: Plan
       leftOut.push({ name: domain.domainName, id: domain.id, status: domain.status, reason });
       continue;
     }
-    const price = renewalPrice(mirror, key, years, siblingPrices);
+    const lineYears = ownYears.get(key) ?? years;
+    const price = renewalPrice(mirror, key, lineYears, endings);
     renew.push({
-      id: domain.id, name: domain.domainName, status: domain.status, expiryDate: domain.expiryDate, years, price,
-      pricePerYear: price === null ? null : formatCents(Math.round(toCents(price) / years)),
+      id: domain.id, name: domain.domainName, status: domain.status, expiryDate: domain.expiryDate, years: lineYears, price,
+      pricePerYear: price === null ? null : formatCents(Math.round(toCents(price) / lineYears)),
     });
   }
-  const prices = renew.map((d) => d.price);
-  const total = prices.every((p): p is Money => p !== null) ? sumMoney(prices) : null;
-  return { years, renew, leftOut, total };
+  const known = renew.flatMap((d) => (d.price === null ? [] : [d.price]));
+  const knownTotal = known.length > 0 ? sumMoney(known) : null;
+  const unknownPrices = renew.length - known.length;
+  return {
+    years, count: renew.length, offset: 0, renew, leftOut,
+    total: unknownPrices === 0 ? knownTotal : null, knownTotal, unknownPrices, token: renewalToken(renew),
+  };
 }
 
 /** Domain name → the pending add-order entry that renews it. */
@@ -95,23 +125,32 @@ function queuedRenewals(pending: readonly OutboxEntry[]): Map<string, number> {
   );
 }
 
+/** Each ending's cached whois answers by name, newest first, and its TLD price per term once worked out. */
+type AnswersByEnding = Map<string, { answers: Map<string, WhoisResult>; tld: Map<string, Money | null> }>;
+
 /**
- * The renewal price for so many years from the cached whois answers; null when none gives it (or past five years).
- * `siblings` remembers each ending's price for the plan: thousands of names share a handful of endings.
+ * The renewal price for so many years from the cached whois answers: the domain's own, else the newest of a name
+ * with the same ending; null when none gives it (or past five years). `endings` reads each ending's answers once:
+ * thousands of names share a handful of endings, and one statement per ending beats one per name.
  */
-function renewalPrice(mirror: AccountSession['mirror'], domain: string, years: number, siblings: Map<string, Money | null>): Money | null {
+function renewalPrice(mirror: AccountSession['mirror'], domain: string, years: number, endings: AnswersByEnding): Money | null {
   const term = TERM_OF_YEARS[years];
   if (term === undefined) return null;
   const priceIn = (answer: WhoisResult) => answer.prices?.renew[term] ?? null;
-  const own = mirror.whoisCache.get(domain)?.value;
-  if (own && priceIn(own) !== null) return normalizeMoney(priceIn(own)!);
   const ending = domain.slice(domain.indexOf('.'));
-  if (!siblings.has(ending)) {
-    // A premium name's price is its own, not its TLD's.
-    const sibling = mirror.whoisCache.endingWith(ending).find(({ value }) => !value.premium && priceIn(value) !== null);
-    siblings.set(ending, sibling ? normalizeMoney(priceIn(sibling.value)!) : null);
+  let known = endings.get(ending);
+  if (!known) {
+    known = { answers: new Map(mirror.whoisCache.endingWith(ending).map(({ domain: name, value }) => [name, value])), tld: new Map() };
+    endings.set(ending, known);
   }
-  return siblings.get(ending)!;
+  const own = known.answers.get(domain);
+  if (own && priceIn(own) !== null) return normalizeMoney(priceIn(own)!);
+  if (!known.tld.has(term)) {
+    // A premium name's price is its own, not its TLD's.
+    const sibling = [...known.answers.values()].find((value) => !value.premium && priceIn(value) !== null);
+    known.tld.set(term, sibling ? normalizeMoney(priceIn(sibling)!) : null);
+  }
+  return known.tld.get(term)!;
 }
 
 /** The domains a Domains list shows (its filters and text), as the mirror has them; queued registrations left out. */

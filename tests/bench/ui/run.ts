@@ -40,12 +40,19 @@ interface HostInfo {
   sandbox: { controlUrl: string };
 }
 
+const BENCH_OPTIONS = { preset: { type: 'string', default: 'large' }, json: { type: 'boolean' }, only: { type: 'string' } } as const;
+
 /** `--preset large|huge` (default large): the sandbox preset the host serves. */
 function presetArg(): 'large' | 'huge' {
   // --json is accepted (issue 23 runs `bench:ui -- --json`): the JSON line is printed either way.
-  const { values } = parseArgs({ options: { preset: { type: 'string', default: 'large' }, json: { type: 'boolean' } } });
+  const { values } = parseArgs({ options: BENCH_OPTIONS });
   if (values.preset !== 'large' && values.preset !== 'huge') throw new Error(`--preset takes large or huge, got '${values.preset}'`);
   return values.preset;
+}
+
+/** `--only KEY`: one figure alone (renewReviewMs), after the load; undefined: every figure. */
+function onlyArg(): string | undefined {
+  return parseArgs({ options: BENCH_OPTIONS }).values.only;
 }
 
 async function startHost(dataDir: string, preset: 'large' | 'huge'): Promise<{ info: HostInfo; child: ChildProcess }> {
@@ -418,6 +425,12 @@ async function main(): Promise<void> {
 
     const progress = (what: string) => process.stderr.write(`bench:ui: ${what}\n`);
     progress(`synced ${domains} domains; load ${round(loadMs)} ms`);
+    // `-- --only renewReviewMs`: that figure alone, to iterate on it.
+    if (onlyArg() === 'renewReviewMs') {
+      const renewRun = await measureRenewReview(page);
+      console.log(JSON.stringify({ renewReviewMs: round(latency(renewRun.samples).p50Ms), samples: renewRun.samples.map((ms) => round(ms)), rows: renewRun.rows }));
+      return;
+    }
     const floor = latency(await measureListFloor(page));
     const opens = await measureOpens(page);
     const open = latency(opens.samples);

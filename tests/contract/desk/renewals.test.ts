@@ -65,6 +65,38 @@ describe('domains.renewalPlan', () => {
     expect(byList.renew.filter((d) => endingsPriced.has(tldOf(d.name))).every((d) => d.price !== null)).toBe(true);
     expect((await callError(desk.call('domains.renewalPlan', { years: 1 }))).message).toMatch(/names, ids or shown/);
   });
+
+  it('reads a review a page at a time: the summary of the whole plan with each page, the pages making up the whole', async () => {
+    const shown = { filters: { expiringWithinDays: 90 } };
+    const whole = await desk.call('domains.renewalPlan', { shown, years: 1 });
+    expect(whole.count).toBe(whole.renew.length);
+    expect(whole.count).toBeGreaterThan(3);
+    const first = await desk.call('domains.renewalPlan', { shown, years: 1, limit: 2 });
+    expect(first).toEqual({ ...whole, renew: whole.renew.slice(0, 2) });
+    const pages = [first.renew];
+    for (let offset = 2; offset < whole.count; offset += 2) {
+      const page = await desk.call('domains.renewalPlan', { shown, years: 1, offset, limit: 2 });
+      expect(page).toMatchObject({ offset, count: whole.count, token: whole.token, knownTotal: whole.knownTotal, unknownPrices: whole.unknownPrices });
+      pages.push(page.renew);
+    }
+    expect(pages.flat()).toEqual(whole.renew);
+    // The known part of the total, and how many prices are not known (this account's TLDs are not all checked).
+    const known = whole.renew.filter((d) => d.price !== null);
+    expect(whole.unknownPrices).toBe(whole.count - known.length);
+    expect(whole.knownTotal).toBe(known.length === 0 ? null : (known.reduce((cents, d) => cents + Math.round(Number(d.price) * 100), 0) / 100).toFixed(2));
+  });
+
+  it("gives a domain its own years (yearsOf), priced for them, and the token changes with any line's years", async () => {
+    const active = domains.filter((d) => d.status === 'Active');
+    const [a, b] = [active.at(-1)!, active.at(-2)!];
+    await desk.call('domains.whois', { domain: `zq-renewal-years-probe${tldOf(a.domainName)}` });
+    const same = await desk.call('domains.renewalPlan', { names: [a.domainName, b.domainName], years: 1 });
+    const own = await desk.call('domains.renewalPlan', { names: [a.domainName, b.domainName], years: 1, yearsOf: { [a.domainName.toUpperCase()]: 3 } });
+    expect(own.renew.map((d) => [d.name, d.years])).toEqual([[a.domainName, 3], [b.domainName, 1]]);
+    expect(own.renew[0]!.price).not.toBe(same.renew[0]!.price);
+    expect(own.token).not.toBe(same.token);
+    expect((await callError(desk.call('domains.renewalPlan', { names: [a.domainName], years: 1, yearsOf: { [a.domainName]: 11 } }))).message).toMatch(/must be at most 10/);
+  });
 });
 
 describe('domains.renew', () => {
@@ -87,6 +119,24 @@ describe('domains.renew', () => {
     expect(again.leftOut[0]!.reason).toBe(`has a renewal queued already (outbox entry #${entry.id})`);
     const refused = await callError(desk.call('domains.renew', { names: [a!.domainName], years: 1 }));
     expect(refused.message).toBe(`Nothing to renew: ${a!.domainName} has a renewal queued already (outbox entry #${entry.id}).`);
+  });
+});
+
+describe('domains.renew of a reviewed plan', () => {
+  it('queues each domain with its own years when the plan is the one reviewed, and nothing when it has changed since', async () => {
+    const active = domains.filter((d) => d.status === 'Active');
+    const [a, b] = [active.at(-3)!, active.at(-4)!];
+    const input = { names: [a.domainName, b.domainName], years: 1, yearsOf: { [b.domainName]: 4 } };
+    const reviewed = await desk.call('domains.renewalPlan', input);
+    const orders = async () => (await desk.call('outbox.list', { kind: 'add-order' })).length;
+    const before = await orders();
+    // Reviewed with b for four years, asked with b for two: not queued.
+    const changed = await callError(desk.call('domains.renew', { ...input, yearsOf: { [b.domainName]: 2 }, reviewed: reviewed.token }));
+    expect(changed).toMatchObject({ code: 'refused', issues: [{ field: 'reviewed' }] });
+    expect(await orders()).toBe(before);
+    const { entry } = await desk.call('domains.renew', { ...input, reviewed: reviewed.token });
+    expect(entry.params).toMatchObject({ domainrenewals: { [a.domainName]: 1, [b.domainName]: 4 } });
+    expect(await orders()).toBe(before + 1);
   });
 });
 

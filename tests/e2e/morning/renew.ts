@@ -52,21 +52,22 @@ async function renewableDomains(ctx: MorningContext, count: number): Promise<Dom
   return found;
 }
 
-/** The orders whose renewals are exactly these domains for these years ("12=2,14=2"), as the provider lists them. */
-async function expectRenewalOrderOnce(ctx: MorningContext, domains: { id: number; name: string }[], years: number): Promise<void> {
+/** The orders whose renewals are exactly these domains, each for its years ("12=2,14=1"), as the provider lists them. */
+async function expectRenewalOrderOnce(ctx: MorningContext, domains: { id: number; name: string; years: number }[]): Promise<void> {
   const client = await sandboxApi(ctx.webHost.sandbox!);
   const orders = await allOrders(client);
   const touching = orders.filter((order) => order.lineItems.some((line) => line.product === 'Renewal' && domains.some((d) => d.name === line.domain)));
   expect(touching, `orders renewing ${domains.map((d) => d.name).join(', ')}`).toHaveLength(1);
   const [order] = touching;
-  expect(order!.renewals.split(',').sort()).toEqual(domains.map((d) => `${d.id}=${years}`).sort());
-  expect(order!.lineItems.map((line) => [line.product, line.domain, line.billingCycle]).sort()).toEqual(domains.map((d) => ['Renewal', d.name, String(years)]).sort());
+  expect(order!.renewals.split(',').sort()).toEqual(domains.map((d) => `${d.id}=${d.years}`).sort());
+  expect(order!.lineItems.map((line) => [line.product, line.domain, line.billingCycle]).sort()).toEqual(domains.map((d) => ['Renewal', d.name, String(d.years)]).sort());
 }
 
-async function queueRenewal(page: Page, years: number): Promise<void> {
+/** The dialog's years for every domain, seen on `name`'s row (read back from the plan), then queued. */
+async function queueRenewal(page: Page, years: number, name: string): Promise<void> {
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Years').selectOption(String(years));
-  await expect(dialog.getByTestId('renew-review').getByRole('row').nth(1)).toContainText(years === 1 ? '1 year' : `${years} years`);
+  await dialog.getByLabel('Years', { exact: true }).selectOption(String(years));
+  await expect(dialog.getByRole('combobox', { name: `Years for ${name}` })).toHaveValue(String(years));
   await dialog.getByRole('button', { name: 'Queue renewal' }).click();
   await expect(dialog).toBeHidden();
 }
@@ -77,27 +78,28 @@ export const renewFromDetail: MorningStep = {
   async act(ctx) {
     const { page } = ctx;
     const [domain] = await renewableDomains(ctx, 1);
-    ctx.notes.set('renew:one', { id: domain!.id, name: domain!.domainName });
+    ctx.notes.set('renew:one', { id: domain!.id, name: domain!.domainName, years: 2 });
     await page.getByRole('navigation').getByRole('link', { name: 'Domains', exact: true }).click();
     await page.getByRole('searchbox', { name: /^Filter / }).fill(domain!.domainName);
     await page.getByRole('row').filter({ hasText: domain!.domainName }).first().click();
     await page.getByRole('button', { name: 'Renew…' }).click();
-    await queueRenewal(page, 2);
+    await queueRenewal(page, 2, domain!.domainName);
     await expect(page.getByTestId('renewal-pending')).toHaveText('Renewal for 2 years pending');
     await page.goto(`${ctx.webHost.origin}/#/`);
   },
   async check(ctx) {
-    await expectRenewalOrderOnce(ctx, [ctx.notes.get('renew:one') as { id: number; name: string }], 2);
+    await expectRenewalOrderOnce(ctx, [ctx.notes.get('renew:one') as { id: number; name: string; years: number }]);
   },
 };
 
-/** (b) Three domains from a selection in Domains, for one year. */
+/** (b) Three domains from a selection in Domains, for one year, the second of them for three (its row's own years). */
 export const renewSelected: MorningStep = {
   name: 'renew three domains from a selection',
   async act(ctx) {
     const { page } = ctx;
     const domains = await renewableDomains(ctx, 3);
-    ctx.notes.set('renew:three', domains.map((d) => ({ id: d.id, name: d.domainName })));
+    const own = domains[1]!.domainName;
+    ctx.notes.set('renew:three', domains.map((d) => ({ id: d.id, name: d.domainName, years: d.domainName === own ? 3 : 1 })));
     // The Domains list as renewableDomains reads it (active, soonest expiry first): the three are among its first
     // rows, ticked by their checkboxes (a new filter would start a new selection).
     await page.goto(`${ctx.webHost.origin}/#/domains?status=Active&sort=expiryDate`);
@@ -106,12 +108,16 @@ export const renewSelected: MorningStep = {
     }
     await expect(page.getByText('3 selected', { exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Renew 3 selected…' }).click();
-    await expect(page.getByRole('dialog').getByTestId('renew-review').getByRole('row')).toHaveCount(4);
-    await queueRenewal(page, 1);
+    const review = page.getByRole('dialog').getByTestId('renew-review');
+    await expect(review.getByRole('row')).toHaveCount(4);
+    const ownYears = page.getByRole('dialog').getByRole('combobox', { name: `Years for ${own}` });
+    await ownYears.selectOption('3');
+    await expect(ownYears).toHaveValue('3');
+    await queueRenewal(page, 1, domains[0]!.domainName);
     await page.goto(`${ctx.webHost.origin}/#/`);
   },
   async check(ctx) {
-    await expectRenewalOrderOnce(ctx, ctx.notes.get('renew:three') as { id: number; name: string }[], 1);
+    await expectRenewalOrderOnce(ctx, ctx.notes.get('renew:three') as { id: number; name: string; years: number }[]);
   },
 };
 

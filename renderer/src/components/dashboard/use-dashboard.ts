@@ -3,10 +3,11 @@
  * changes of the last day's syncs, loaded together and loaded again whenever the engine says the mirror changed
  * (nothing polls).
  */
-import { computed, onMounted, onUnmounted, ref, shallowRef } from 'vue';
+import { computed, onMounted, onUnmounted, shallowRef } from 'vue';
 import type { DashboardData } from '../../../../shared/dashboard';
 import type { SyncRunRecord, SyncSummary } from '../../../../shared/sync';
 import { desk } from '../../bridge';
+import { useLoadState } from '../../composables/load-state';
 import { useClientStore } from '../../stores/client';
 import { recentNotableChanges, type DatedChange } from '../../../../shared/recent-notable';
 
@@ -22,27 +23,13 @@ export function useDashboard() {
   const data = shallowRef<DashboardData | null>(null);
   const lastSync = shallowRef<LastSync | null>(null);
   const notable = shallowRef<DatedChange[]>([]);
-  const loading = ref(true);
-  const error = ref<unknown>(null);
-
-  async function read(): Promise<void> {
-    try {
-      const [, d, runs] = await Promise.all([
-        clientStore.load(),
-        desk().call('data.dashboard'),
-        desk().call('sync.history', { limit: 100 }),
-      ]);
-      const run = runs.find((r) => r.outcome !== 'running') ?? null;
-      data.value = d;
-      lastSync.value = run ? { run, summary: (run.summary as SyncSummary | null) ?? null } : null;
-      notable.value = recentNotableChanges(runs, Date.now());
-      error.value = null;
-    } catch (e) {
-      error.value = e;
-    } finally {
-      loading.value = false;
-    }
-  }
+  const { loading, error, load: read } = useLoadState(async () => {
+    const [, d, runs] = await Promise.all([clientStore.load(), desk().call('data.dashboard'), desk().call('sync.history', { limit: 100 })]);
+    const run = runs.find((r) => r.outcome !== 'running') ?? null;
+    data.value = d;
+    lastSync.value = run ? { run, summary: (run.summary as SyncSummary | null) ?? null } : null;
+    notable.value = recentNotableChanges(runs, Date.now());
+  });
 
   // A sync ends with sync.summary and data.changed together: one read in flight at a time, and one more after
   // it when the mirror changed meanwhile.

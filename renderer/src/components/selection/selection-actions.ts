@@ -7,8 +7,8 @@
 import type { Component } from 'vue';
 import type { LinkTarget } from '../../../../shared/resource-fields';
 import ContactBulkEditor from '../forms/ContactBulkEditor.vue';
-import ContactsDeleteAction from './ContactsDeleteAction.vue';
-import DomainsEppAction from './DomainsEppAction.vue';
+import QueueEachAction from './QueueEachAction.vue';
+import { DELETE_CONTACTS, REQUEST_EPP_CODES } from './queue-each-edits';
 import AddonOrderDialog from '../renewals/AddonOrderDialog.vue';
 import RenewDialog from '../renewals/RenewDialog.vue';
 
@@ -18,16 +18,18 @@ export interface SelectionAction {
   component: Component;
   /** The button is a danger (a deletion). */
   danger?: boolean;
+  /** What else the component is given (QueueEachAction: its edit). */
+  props?: Record<string, unknown>;
 }
 
 export const SELECTION_ACTIONS: Partial<Record<LinkTarget, SelectionAction[]>> = {
   contacts: [
     { label: 'lists.selection.editContacts', component: ContactBulkEditor },
-    { label: 'lists.selection.deleteContacts', component: ContactsDeleteAction, danger: true },
+    { label: 'lists.selection.deleteContacts', component: QueueEachAction, danger: true, props: { edit: DELETE_CONTACTS } },
   ],
   domains: [
     { label: 'lists.selection.renewDomains', component: RenewDialog },
-    { label: 'lists.selection.requestEpp', component: DomainsEppAction },
+    { label: 'lists.selection.requestEpp', component: QueueEachAction, props: { edit: REQUEST_EPP_CODES } },
   ],
   services: [{ label: 'lists.selection.orderAddon', component: AddonOrderDialog }],
 };
