@@ -18,7 +18,7 @@ process.stdout.write(
   [
     `${counts.queued} edits queued, ${counts.confirmed} confirmed, ${counts.reviewed} reviewed and retried, in ${counts.seconds} s`,
     ...lines,
-    `peak RSS of the replaying engine: ${counts.peakRssMb} MB`,
+    `peak RSS of the soak process (the replaying engine with the sandbox in it): ${counts.peakRssMb} MB`,
     '',
   ].join('\n'),
 );

@@ -90,7 +90,8 @@ export interface ClientOptions extends HttpOptions, SessionOptions {
   onRetry?: (notice: RetryNotice) => void;
 }
 
-const TOKEN_OPERATION = 'token';
+/** The operation name of the token endpoint's requests, in errors (a grant that failed). */
+export const TOKEN_OPERATION = 'token';
 
 export class ResellerClient {
   readonly session: Session;

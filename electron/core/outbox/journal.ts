@@ -24,6 +24,17 @@ export class ReplayJournal {
     return { active, waiting: waitingReasons(active) };
   }
 
+  /**
+   * Entries that may start now, in entry order, read lazily: `sending` ones (to be checked with the server)
+   * and queued ones due by `now` with nothing to wait for. The replayer takes the first few; reading the whole
+   * queue and its waiting reasons for each pick made a 5,000-entry replay quadratic.
+   */
+  *startable(now: number): Generator<EntryRow> {
+    for (const row of this.store.startCandidates(now)) {
+      if (row.state === 'sending' || !waitingReasons(this.store.rowsHolding(row)).has(row.id)) yield row;
+    }
+  }
+
   lease(owner: string, ttlMs: number): ReplayLease {
     return new ReplayLease(this.db, owner, ttlMs);
   }
@@ -35,9 +46,10 @@ export class ReplayJournal {
    */
   beginSend(id: number, precheck: unknown, now: number): EntryRow | null {
     const sent = this.store.transaction(() => {
-      const { active, waiting } = this.snapshot();
-      const row = active.find((r) => r.id === id);
-      if (!row || row.state !== 'queued' || waiting.has(id)) return null;
+      // Only the entries that can hold this one back are read: reading the whole queue here, as well as in
+      // the replayer's pick, made a 5,000-entry replay read the queue twice per request sent.
+      const row = this.store.row(id);
+      if (!row || row.state !== 'queued' || waitingReasons(this.store.rowsHolding(row)).has(id)) return null;
       this.store.change(row, 'sending', { attempts: row.attempts + 1, sent_at: now, next_attempt_at: now, precheck }, now);
       return this.store.mustRow(id);
     });

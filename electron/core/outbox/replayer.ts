@@ -12,6 +12,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
+import { ApiError } from '../api/errors.js';
+import { TOKEN_OPERATION } from '../api/client.js';
 import type { EntryProblem } from '../../../shared/outbox/entry.js';
 import type { EntryRow } from './entry-row.js';
 import { classifyReadFailure, classifySendFailure, messageOf } from './failure.js';
@@ -65,6 +67,13 @@ interface InFlight {
 export class Replayer extends EventEmitter<ReplayerEvents> {
   #paused: string | null = null;
   #running: Promise<RunReport> | null = null;
+  /**
+   * This run's sign-in (token grant) failed for a transient reason. The session sends no grant again until the
+   * next run, so every request left in this one would fail at once, with no I/O: a run that went on would
+   * loop through the whole queue on microtasks alone, starving the event loop, for as long as backoffs kept
+   * expiring (forever with short ones: a 1,000-entry soak hung here). The run ends; the next one signs in once more.
+   */
+  #signInFailed = false;
   private readonly journal: ReplayJournal;
   private readonly inFlight = new Map<number, InFlight>();
   private readonly owner = randomUUID();
@@ -111,6 +120,7 @@ export class Replayer extends EventEmitter<ReplayerEvents> {
   private async replay(signal: AbortSignal | undefined): Promise<RunReport> {
     const report: RunReport = { sent: 0, reconciled: 0, busy: false, paused: this.#paused, nextDueAt: null };
     if (this.#paused !== null) return report;
+    this.#signInFailed = false;
     // Like a sync, a replay run may sign in once after a failed sign-in (the session sends no more until then).
     this.client.session?.resetGrantFailure?.();
     const lease = this.journal.lease(this.owner, this.leaseTtlMs);
@@ -129,7 +139,7 @@ export class Replayer extends EventEmitter<ReplayerEvents> {
     let fault: unknown = null;
     try {
       for (;;) {
-        if (this.#paused === null && !signal?.aborted && !leaseLost && fault === null) {
+        if (this.#paused === null && !this.#signInFailed && !signal?.aborted && !leaseLost && fault === null) {
           for (const row of this.due(this.concurrency - jobs.size)) {
             const job = this.process(row, report)
               .catch((error: unknown) => {
@@ -160,13 +170,11 @@ export class Replayer extends EventEmitter<ReplayerEvents> {
    */
   private due(room: number): EntryRow[] {
     if (room <= 0) return [];
-    const { active, waiting } = this.journal.snapshot();
     const now = this.now();
     const picked: EntryRow[] = [];
-    for (const row of active) {
+    for (const row of this.journal.startable(now)) {
       if (picked.length >= room) break;
-      const ready = (row.state === 'queued' && !waiting.has(row.id)) || row.state === 'sending';
-      if (!ready || row.next_attempt_at > now || this.inFlight.has(row.id)) continue;
+      if (row.next_attempt_at > now || this.inFlight.has(row.id)) continue;
       const busy = [...this.inFlight.values()];
       if (busy.some((f) => f.recordKey === row.record_key)) continue;
       const invoiceStats = touchesInvoiceStats(row.kind);
@@ -201,6 +209,7 @@ export class Replayer extends EventEmitter<ReplayerEvents> {
         const { stats } = await this.client.getClientsDetails({ stats: true });
         precheck = stats && invoiceStatsOf(stats);
       } catch (error) {
+        this.noteSignInFailure(error);
         const failure = classifyReadFailure(error);
         const problem = { ...failure.problem, message: `could not read the invoice statistics before sending: ${failure.problem.message}` };
         // Refused: sent without them; should its reply be lost, it goes to review instead of being matched.
@@ -215,6 +224,7 @@ export class Replayer extends EventEmitter<ReplayerEvents> {
       const { result, serverId } = await sendEntry(this.client, sending, this.journal.paramsToSend(sending), this.journal.attachmentBytes(sending.id));
       this.journal.complete(sending.id, result, serverId, this.now());
     } catch (error) {
+      this.noteSignInFailure(error);
       const failure = classifySendFailure(sending.kind, error);
       switch (failure.action) {
         case 'pause':
@@ -242,6 +252,7 @@ export class Replayer extends EventEmitter<ReplayerEvents> {
           return this.journal.review(row.id, { kind: 'reconciliation', message: verdict.reason }, this.now());
       }
     } catch (error) {
+      this.noteSignInFailure(error);
       const failure = classifyReadFailure(error);
       const problem: EntryProblem = { ...failure.problem, message: `could not check whether it reached the server: ${messageOf(error)}` };
       switch (failure.action) {
@@ -253,6 +264,10 @@ export class Replayer extends EventEmitter<ReplayerEvents> {
           return this.journal.stayUnconfirmed(row.id, problem, this.retryAt(row, failure.retryAfterMs), this.now());
       }
     }
+  }
+
+  private noteSignInFailure(error: unknown): void {
+    if (error instanceof ApiError && error.operation === TOKEN_OPERATION && error.transient) this.#signInFailed = true;
   }
 
   /** The request was not executed: the entry waits, queued, for the queue to resume. */
