@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AtRestCipher } from '../../electron/core/vault/at-rest-cipher.js';
 import type { WhoisResult } from '../../shared/models.js';
-import type { Mirror } from '../../electron/core/mirror/index.js';
+import { Mirror } from '../../electron/core/mirror/index.js';
 import type { Invoice } from '../../shared/models.js';
-import { openMirror, tempDir } from './mirror-fixtures.js';
+import { domain, openMirror, service, tempDir } from './mirror-fixtures.js';
 
 let dir: string;
 let cleanup: () => void;
@@ -117,5 +117,33 @@ describe('sync runs', () => {
     mirror.dispose();
     mirror = openMirror(dir);
     expect(mirror.syncRuns()[0]).toMatchObject({ id: second, outcome: 'interrupted' });
+  });
+});
+
+describe('the payment methods the records use', () => {
+  it('are read again once the file changes: on this connection, or committed by another (the sync writer thread)', () => {
+    mirror.applySnapshot('domains', [domain(1), domain(2), domain(3, { paymentMethod: 'paypal', paymentMethodName: 'PayPal' })]);
+    expect(mirror.paymentMethods()).toEqual([
+      { code: 'mailin', name: 'Mail In', uses: 2 },
+      { code: 'paypal', name: 'PayPal', uses: 1 },
+    ]);
+    // A write here: PayPal is now used most.
+    mirror.upsert('domains', domain(1, { paymentMethod: 'paypal', paymentMethodName: 'PayPal' }));
+    mirror.upsert('domains', domain(4, { paymentMethod: 'paypal', paymentMethodName: 'PayPal' }));
+    expect(mirror.paymentMethods().map((m) => [m.code, m.uses])).toEqual([['paypal', 3], ['mailin', 1]]);
+    // A commit on another connection to the same file.
+    const writer = Mirror.attach(mirror.file!);
+    try {
+      writer.applySnapshot('services', [service(1, { paymentMethod: 'stripe', paymentMethodName: 'Card' })]);
+    } finally {
+      writer.dispose();
+    }
+    expect(mirror.paymentMethods().map((m) => [m.code, m.uses])).toEqual([['paypal', 3], ['stripe', 1], ['mailin', 1]]); // ties by name: Card, Mail In
+  });
+
+  it('are copies: a caller changing one does not change the next answer', () => {
+    mirror.applySnapshot('domains', [domain(1)]);
+    mirror.paymentMethods()[0]!.name = 'changed';
+    expect(mirror.paymentMethods()[0]!.name).toBe('Mail In');
   });
 });
