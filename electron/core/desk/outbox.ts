@@ -45,7 +45,7 @@ export function outboxHandlers(state: DeskState): HandlersOf<'outbox', 'contacts
       const page = outbox.page(filter, { offset, limit });
       const inPage = new Set(page.entries.map((e) => e.id));
       const waitedOn = [...new Set(page.entries.map(waitedOnId))].filter((id): id is number => id !== null && !inPage.has(id));
-      return { ...page, entries: withRecords(state.current, page.entries), waitedOn: withRecords(state.current, outbox.getAll(waitedOn)) };
+      return { ...page, entries: withRecords(state.current, page.entries), waitedOn: withRecords(state.current, outbox.named(waitedOn)) };
     },
     'outbox.counts': () => state.current.outbox.counts(),
     'outbox.retry': ({ id }) => {

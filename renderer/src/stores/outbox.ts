@@ -2,7 +2,7 @@
  * The outbox: its counts by state (the sidebar's badge, kept current from the first use) and, while the Outbox
  * screen shows it, a window of its entries read page by page (outbox.page) as the screen's list scrolls, like
  * the lists' store (stores/list.ts): pages far from what is shown are dropped, so the queue's size does not
- * matter. Pages are read by offset (a queue's entries are numbered, newest first): a scroll to the middle reads
+ * matter, and the window is kept while no screen shows it (going back is instant; it is read again then). Pages are read by offset (a queue's entries are numbered, newest first): a scroll to the middle reads
  * that page, not every page before it. The engine's `outbox.changed` carries the counts; the window in view is
  * read again, once however many writes came meanwhile. The actions are the engine's (retry, discard, mark applied).
  */
@@ -14,9 +14,9 @@ import { desk } from '../bridge';
 import { pageWindow } from './page-window';
 import { refreshOn } from './refresh-on';
 
-export const OUTBOX_PAGE_SIZE = 100;
+export const OUTBOX_PAGE_SIZE = 50;
 /** Pages kept on either side of the entries the screen shows. */
-const KEEP_PAGES = 4;
+const KEEP_PAGES = 6;
 
 const noCounts = (): Record<EntryState, number> => Object.fromEntries(ENTRY_STATES.map((s) => [s, 0])) as Record<EntryState, number>;
 
@@ -27,8 +27,10 @@ export const useOutboxStore = defineStore('outbox', () => {
   /** Edits that need the user. */
   const attention = computed(() => counts.value.failed + counts.value.needs_review);
 
-  /** The states the screen shows; null while no screen shows the entries. */
+  /** The states the screen shows (or last showed); null before it first opens. */
   let states: readonly EntryState[] | null = null;
+  /** A screen shows the entries now: changes are read as they come (else when it opens again). */
+  let showing = false;
   /** How many entries the screen's states hold; null until its first page is here. */
   const total = ref<number | null>(null);
   const paged = pageWindow<OutboxEntry>(OUTBOX_PAGE_SIZE, KEEP_PAGES);
@@ -71,7 +73,7 @@ export const useOutboxStore = defineStore('outbox', () => {
     for (;;) {
       const gen = generation;
       const page = neededPage();
-      if (page === null || states === null) return;
+      if (page === null || states === null || !showing) return;
       stale.delete(page);
       const read = await desk().call('outbox.page', { states: [...states], offset: page * OUTBOX_PAGE_SIZE, limit: OUTBOX_PAGE_SIZE });
       if (gen !== generation) continue;
@@ -93,8 +95,14 @@ export const useOutboxStore = defineStore('outbox', () => {
     return null;
   }
 
-  /** The screen opens, or shows other states: their entries from the top. */
+  /**
+   * The screen opens, or shows other states: their entries from the top. The window the screen last showed of
+   * the same states is kept (drawn at once, as the lists are) and read again.
+   */
   function open(shown: readonly EntryState[]): Promise<void> {
+    const same = states !== null && shown.join() === states.join();
+    showing = true;
+    if (same) return refresh();
     generation++;
     states = shown;
     total.value = null;
@@ -107,6 +115,17 @@ export const useOutboxStore = defineStore('outbox', () => {
 
   /** No screen shows the entries: nothing is read for them until one opens again. */
   function close(): void {
+    showing = false;
+  }
+
+  /** The outbox changed: the pages in view are read again (the entries on screen stay until they are). */
+  function refresh(): Promise<void> {
+    stale = new Set(pages.value.keys());
+    return showing ? show(...wanted) : Promise.resolve();
+  }
+
+  /** Another account: nothing of the last one's window is kept. */
+  function forget(): void {
     generation++;
     states = null;
     total.value = null;
@@ -114,20 +133,18 @@ export const useOutboxStore = defineStore('outbox', () => {
     waitedOn.value = new Map();
   }
 
-  /** The outbox changed: the pages in view are read again (the entries on screen stay until they are). */
-  function refresh(): Promise<void> {
-    if (states === null) return Promise.resolve();
-    stale = new Set(pages.value.keys());
-    return show(...wanted);
-  }
-
-  onScopeDispose(refreshOn(['accounts.changed'], (cause) => (cause !== null && states !== null ? open(states) : loadCounts())));
+  onScopeDispose(
+    refreshOn(['accounts.changed'], (cause) => {
+      const shown = states;
+      if (cause !== null) forget();
+      return shown !== null && showing ? open(shown) : loadCounts();
+    }),
+  );
   onScopeDispose(
     desk().on('outbox.changed', ({ entries, counts: next }) => {
       counts.value = next;
-      if (states === null) return;
       for (const entry of entries) put(entry);
-      void refresh();
+      void refresh().catch(() => undefined);
     }),
   );
 

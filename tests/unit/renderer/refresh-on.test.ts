@@ -86,7 +86,7 @@ describe('the outbox store', () => {
 
     stored = sending;
     await outbox.open(['queued', 'sending']);
-    expect(pageInputs).toEqual([{ states: ['queued', 'sending'], offset: 0, limit: 100 }]);
+    expect(pageInputs).toEqual([{ states: ['queued', 'sending'], offset: 0, limit: 50 }]);
     expect(outbox.total).toBe(1);
     expect(outbox.entryAt(0)?.state).toBe('sending');
 
@@ -97,10 +97,15 @@ describe('the outbox store', () => {
     await vi.waitFor(() => expect(outbox.entryAt(0)?.state).toBe('done'));
     expect(pageInputs).toHaveLength(2);
 
+    // Closed: nothing is read; opened again, the window kept is shown at once and read again.
     outbox.close();
     bridge.emit('outbox.changed', { entries: [], changed: 1, kinds: ['delete-contact'], counts: counts({ done: 1 }) });
     await Promise.resolve();
     expect(pageInputs).toHaveLength(2);
+    const reopened = outbox.open(['queued', 'sending']);
+    expect(outbox.entryAt(0)?.state).toBe('done');
+    await reopened;
+    expect(pageInputs).toHaveLength(3);
 
     outbox.$dispose();
     expect(bridge.listeners()).toBe(before);
