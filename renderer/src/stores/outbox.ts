@@ -20,6 +20,9 @@ const KEEP_PAGES = 6;
 
 const noCounts = (): Record<EntryState, number> => Object.fromEntries(ENTRY_STATES.map((s) => [s, 0])) as Record<EntryState, number>;
 
+/** Resolves once the next frame has been painted. */
+const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
 export const useOutboxStore = defineStore('outbox', () => {
   const counts = ref<Record<EntryState, number>>(noCounts());
   /** Edits whose intent is not settled (what the lists show as pending, the sidebar's badge). */
@@ -102,7 +105,8 @@ export const useOutboxStore = defineStore('outbox', () => {
   function open(shown: readonly EntryState[]): Promise<void> {
     const same = states !== null && shown.join() === states.join();
     showing = true;
-    if (same) return refresh();
+    // The kept window is painted first; its pages are read again after that frame.
+    if (same) return afterPaint().then(refresh);
     generation++;
     states = shown;
     total.value = null;

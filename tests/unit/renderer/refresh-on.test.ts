@@ -102,11 +102,14 @@ describe('the outbox store', () => {
     bridge.emit('outbox.changed', { entries: [], changed: 1, kinds: ['delete-contact'], counts: counts({ done: 1 }) });
     await Promise.resolve();
     expect(pageInputs).toHaveLength(2);
+    // The kept window is read again after the next frame (node has no frames: one is a timer here).
+    vi.stubGlobal('requestAnimationFrame', (paint: () => void) => setTimeout(paint, 0));
     const reopened = outbox.open(['queued', 'sending']);
     expect(outbox.entryAt(0)?.state).toBe('done');
     await reopened;
     expect(pageInputs).toHaveLength(3);
 
+    vi.unstubAllGlobals();
     outbox.$dispose();
     expect(bridge.listeners()).toBe(before);
   });
