@@ -8,7 +8,7 @@ import { AccountEditSchema, AccountInputSchema, AccountNameSchema } from './acco
 import type { BillingSummary, OrderPayment } from './billing.js';
 import type { DashboardData } from './dashboard.js';
 import type { EppResult, WhoisInfo, WhoisResult } from './models.js';
-import type { OutboxEntry } from './outbox/entry.js';
+import type { OutboxEntry, OutboxPage } from './outbox/entry.js';
 import { MUTATION_KINDS } from './outbox/kinds.js';
 import type { MutationKind } from './outbox/kinds.js';
 import { ENTRY_STATES, type EntryState } from './outbox/states.js';
@@ -86,8 +86,15 @@ export const EnqueueInputSchema = checkedAs<Mutation & { draft?: DraftKey }>(mut
 
 /** The most contacts one bulk change reaches (the engine refuses a list showing more; the list offers none). */
 export const BULK_LIMIT = 5000;
+/** A write to the outbox of more entries than this tells outbox.changed only those not simply queued. */
+export const OUTBOX_EVENT_ENTRIES = 50;
+/** The most entries one outbox.page reads. */
+export const OUTBOX_PAGE_LIMIT = 500;
 
 /** Several edits queued in one transaction (a selection's deletions, its EPP requests): all, or none if one is refused. */
+/** Which entries: some states, one kind (outbox.list, outbox.page). */
+const OutboxFilterSchema = z.strictObject({ states: z.array(z.enum(ENTRY_STATES)).optional(), kind: z.enum(MUTATION_KINDS).optional() });
+
 export const EnqueueAllInputSchema = checkedAs<{ mutations: Mutation[] }>(
   z.strictObject({
     mutations: z
@@ -349,7 +356,12 @@ export const PROCEDURES = {
   'contacts.bulkPlan': procedure(BulkContactPlanSchema).returns<BulkPlan>(),
   /** Queues the plan's edits (one update-contact per contact it sends), exactly as contacts.bulkPlan shows them. */
   'contacts.bulkEdit': procedure(BulkContactPlanSchema).returns<OutboxEntry[]>(),
-  'outbox.list': procedure(z.strictObject({ states: z.array(z.enum(ENTRY_STATES)).optional(), kind: z.enum(MUTATION_KINDS).optional() }).optional()).returns<OutboxEntry[]>(),
+  /** Every entry the filter matches, newest first (a command, a record's few entries; a screen of the queue reads outbox.page). */
+  'outbox.list': procedure(OutboxFilterSchema.optional()).returns<OutboxEntry[]>(),
+  /** A window of the entries the filter matches, newest first, with how many match and the counts by state. */
+  'outbox.page': procedure(
+    OutboxFilterSchema.extend({ offset: z.number().int().min(0), limit: z.number().int().min(1).max(OUTBOX_PAGE_LIMIT) }),
+  ).returns<OutboxPage>(),
   'outbox.counts': procedure(none).returns<Record<EntryState, number>>(),
   'outbox.retry': procedure(z.strictObject({ id })).returns<OutboxEntry>(),
   /** New params for an entry, checked against its kind by the outbox (typed as some kind's params: the kind is the entry's). */
@@ -415,7 +427,13 @@ export interface EventPayloads {
   'sync.summary': SyncSummary;
   /** The connection changed state (online, offline, failing, signed out). */
   connectivity: { connection: ConnectionStatus; signedOutReason: string | null };
-  'outbox.changed': { entry: OutboxEntry; counts: Record<EntryState, number> };
+  /**
+   * One write to the outbox (an edit queued, a batch of thousands, a send's answer), once: the counts by state
+   * after it, how many entries it changed and of which kinds, and those entries named as the lists name them;
+   * in a write of more than OUTBOX_EVENT_ENTRIES, only those not simply queued (a screen of the queue reads
+   * again the window it shows, outbox.page).
+   */
+  'outbox.changed': { entries: OutboxEntry[]; changed: number; kinds: MutationKind[]; counts: Record<EntryState, number> };
   /** Mirror rows changed (after a sync or a confirmed mutation): views of these resources should refresh. */
   'data.changed': { resources: ResourceName[] };
   'accounts.changed': { accounts: AccountSummary[]; current: string | null };

@@ -47,12 +47,15 @@ export interface AccountSessionOptions {
   log?: (line: string) => void;
 }
 
-/** The sync's events under the contract's names; an outbox entry as the outbox holds it (Desk masks it). */
+/**
+ * The sync's events under the contract's names; the outbox entries one write changed, as the outbox holds them
+ * (Desk masks them), once per write: a 2,000-edit batch is one event.
+ */
 export interface AccountSessionEvents {
   'sync.progress': [SyncProgress];
   'sync.summary': [SyncSummary];
   connectivity: [ConnectivityChange];
-  'outbox.entry': [OutboxEntry];
+  'outbox.entries': [OutboxEntry[]];
 }
 
 /** A listener of one event, in the form EventEmitter's own typing takes it. */
@@ -133,16 +136,25 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
       }
     };
     this.connectivity.on('change', onConnectivity);
+    // The outbox reports a write's entries one by one, then 'settled': they go on together, once per write.
+    let written: OutboxEntry[] = [];
     const onOutboxChange = (entry: OutboxEntry) => {
       this.keepInMirror(entry);
-      this.emit('outbox.entry', entry);
+      written.push(entry);
+    };
+    const onOutboxSettled = () => {
+      const entries = written;
+      written = [];
+      if (entries.length > 0) this.emit('outbox.entries', entries);
     };
     this.outbox.on('changed', onOutboxChange);
+    this.outbox.on('settled', onOutboxSettled);
     this.disposables.add(() => {
       this.syncer.off('sync.progress', forwardProgress);
       this.syncer.off('sync.summary', forwardSummary);
       this.connectivity.off('change', onConnectivity);
       this.outbox.off('changed', onOutboxChange);
+      this.outbox.off('settled', onOutboxSettled);
     });
     // Ended first: the replay in progress finishes (its entries still kept in the mirror) before the rest goes.
     this.disposables.add(async () => {

@@ -76,3 +76,21 @@ export type OutboxEntry = {
 }[MutationKind];
 
 export type OutboxEntryOf<K extends MutationKind> = Extract<OutboxEntry, { kind: K }>;
+
+/** A window of the outbox (outbox.page): what a screen shows of a queue of thousands, read as it scrolls. */
+export interface OutboxPage {
+  /** Newest first. */
+  entries: OutboxEntry[];
+  /** How many entries the filter matches. */
+  total: number;
+  /** The whole outbox's entries by state. */
+  counts: Record<EntryState, number>;
+  /** The entries that queued ones of this window wait for ("waiting for #7"), when not in it: to name them. */
+  waitedOn: OutboxEntry[];
+}
+
+/** The entry number an entry waits for, from its waitingFor ("waiting for #7 (…)"), or null. */
+export function waitedOnId(entry: Pick<OutboxEntry, 'waitingFor'>): number | null {
+  const match = /^waiting for #(\d+)/.exec(entry.waitingFor ?? '');
+  return match ? Number(match[1]) : null;
+}

@@ -39,7 +39,7 @@ afterEach(async () => {
 describe('an account session’s listeners', () => {
   it('are all removed when the account is closed', async () => {
     const session = await openAccount(state, state.accounts.get('First'));
-    expect(session.listenerCount('outbox.entry')).toBe(1);
+    expect(session.listenerCount('outbox.entries')).toBe(1);
     expect(listeners(session)).toBeGreaterThan(4);
     await closeSessionOf(state, 'First');
     expect(listeners(session)).toBe(0);

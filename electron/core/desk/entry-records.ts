@@ -17,18 +17,18 @@ const RESOURCE_OF: Record<string, ResourceName> = { contact: 'contacts', ticket:
 
 type Session = Pick<AccountSession, 'mirror' | 'outbox'>;
 
-/** The entries, each with its record (one read of the pending entries for all). */
+/**
+ * The entries, each with its record: the pending entries on their records read in one statement, each record
+ * laid over with only its own (laying the whole queue over each record is quadratic: a bulk edit).
+ */
 export function withRecords(session: Session, entries: readonly OutboxEntry[]): OutboxEntry[] {
-  // Each with its own record's pending entries: laying the whole queue over each record is quadratic (a bulk edit).
-  return entries.map((entry) => withRecord(session, entry));
+  const pending = session.outbox.pendingOnRecords(entries.map((entry) => entry.recordKey));
+  return entries.map((entry) => ({ ...entry, record: recordOf(session, entry, pending.get(entry.recordKey) ?? []) }));
 }
 
-/**
- * One entry with its record: only the pending entries on the same record are read (an event per queued entry
- * must not read the whole queue, or queueing a thousand edits costs a million reads).
- */
+/** One entry with its record. */
 export function withRecord(session: Session, entry: OutboxEntry): OutboxEntry {
-  return { ...entry, record: recordOf(session, entry, session.outbox.pendingOnRecord(entry.recordKey)) };
+  return withRecords(session, [entry])[0]!;
 }
 
 function recordOf({ mirror, outbox }: Session, entry: OutboxEntry, pending: readonly OutboxEntry[]): EntryRecord | null {

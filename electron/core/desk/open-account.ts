@@ -1,13 +1,15 @@
 /** Opening an account's session (its events forwarded as the contract's), and the bundled demo provider's. */
 import type { AccountConfig } from '../../../shared/accounts.js';
-import { RESOURCE_NAMES, type ResourceName } from '../../../shared/records.js';
+import { OUTBOX_EVENT_ENTRIES, type EventPayloads } from '../../../shared/contract.js';
+import type { OutboxEntry } from '../../../shared/outbox/entry.js';
+import { RESOURCE_NAMES } from '../../../shared/records.js';
 import { AccountSession } from '../account-session.js';
 import { CLIENT_SECRET_SECRET, PASSWORD_SECRET } from '../api/index.js';
 import { DeskError, toDeskError } from '../desk-error.js';
 import { changedResources, maskedEntry } from '../outbox/index.js';
 import { AtRestCipher } from '../vault/index.js';
 import { emitAccounts } from './account-summaries.js';
-import { withRecord } from './entry-records.js';
+import { withRecords } from './entry-records.js';
 import { DEMO_ACCOUNT } from './options.js';
 import { OutboxFileError } from '../storage/outbox-file.js';
 import { signedOutReason } from './session.js';
@@ -55,20 +57,12 @@ export async function openAccount(state: DeskState, config: AccountConfig, remem
   session.listen('connectivity', ({ state: now, reason, lastSuccessAt }) =>
     state.emit('connectivity', { connection: { state: now, reason, lastSuccessAt }, signedOutReason: signedOutReason(state) }),
   );
-  // A batch (an import, a bulk edit) reports its entries one by one in one go: the views hear data.changed once,
-  // after them, for every resource they changed (not once per entry, each making every open list read again).
-  let changing: Set<ResourceName> | null = null;
-  session.listen('outbox.entry', (entry) => {
-    // The session saw the entry whole (it keeps an EPP code it got); what leaves the engine is masked.
-    state.emit('outbox.changed', { entry: withRecord(session, maskedEntry(entry)), counts: session.outbox.counts() });
-    if (!changing) {
-      const resources = (changing = new Set());
-      queueMicrotask(() => {
-        changing = null;
-        state.emit('data.changed', { resources: [...resources] });
-      });
-    }
-    for (const resource of changedResources(entry.kind)) changing.add(resource);
+  // One outbox.changed and one data.changed per write, however many entries it made or changed (a bulk edit of
+  // 2,000 is one event, not 2,000 each naming its record and making every open list read again).
+  session.listen('outbox.entries', (entries) => {
+    state.emit('outbox.changed', outboxChanged(session, entries));
+    const resources = new Set(entries.flatMap((entry) => changedResources(entry.kind)));
+    if (resources.size > 0) state.emit('data.changed', { resources: [...resources] });
   });
   emitAccounts(state);
   // Another account's mirror: to every open view, all of its rows changed.
@@ -107,4 +101,20 @@ export async function closeSessionOf(state: DeskState, name: string): Promise<vo
   if (state.session?.config.name !== name) return;
   await state.session.dispose();
   state.session = null;
+}
+
+/**
+ * What a write to the outbox tells the views: the counts after it, the kinds it touched, and its entries named
+ * as the lists name them, masked (the session saw them whole: it keeps an EPP code it got). A large write (a
+ * batch queued, a wake-up) leaves out its entries that are simply queued: nothing listens for those one by one,
+ * and a screen of the queue reads the window it shows again (outbox.page).
+ */
+function outboxChanged(session: AccountSession, written: readonly OutboxEntry[]): EventPayloads['outbox.changed'] {
+  const told = written.length > OUTBOX_EVENT_ENTRIES ? written.filter((entry) => entry.state !== 'queued') : written;
+  return {
+    entries: withRecords(session, told.map(maskedEntry)),
+    changed: written.length,
+    kinds: [...new Set(written.map((entry) => entry.kind))],
+    counts: session.outbox.counts(),
+  };
 }

@@ -1,6 +1,7 @@
 /** outbox.* and contacts.bulkUpdate: queueing edits (replayed at once in the background) and managing the queue. */
 import { BULK_LIMIT } from '../../../shared/contract.js';
 import type { DraftKey } from '../../../shared/outbox/drafts.js';
+import { waitedOnId } from '../../../shared/outbox/entry.js';
 import { isLocalId, type LocalId } from '../../../shared/outbox/local-ids.js';
 import type { Mutation } from '../../../shared/outbox/schemas.js';
 import { collectPages } from '../export/csv.js';
@@ -39,6 +40,13 @@ export function outboxHandlers(state: DeskState): HandlersOf<'outbox', 'contacts
       return { sending: sending.length, skippedDeleting };
     },
     'outbox.list': (input) => withRecords(state.current, state.current.outbox.list(input ?? {}).reverse()),
+    'outbox.page': ({ offset, limit, ...filter }) => {
+      const { outbox } = state.current;
+      const page = outbox.page(filter, { offset, limit });
+      const inPage = new Set(page.entries.map((e) => e.id));
+      const waitedOn = [...new Set(page.entries.map(waitedOnId))].filter((id): id is number => id !== null && !inPage.has(id));
+      return { ...page, entries: withRecords(state.current, page.entries), waitedOn: withRecords(state.current, outbox.named(waitedOn)) };
+    },
     'outbox.counts': () => state.current.outbox.counts(),
     'outbox.retry': ({ id }) => {
       const entry = state.current.outbox.retry(id);

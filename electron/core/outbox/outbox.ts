@@ -6,7 +6,7 @@ import { EventEmitter } from 'node:events';
 import type Database from 'better-sqlite3';
 import { prepareAttachments } from './attachments.js';
 import { openDatabase } from './database.js';
-import type { EntryProblem, OutboxEntry, OutboxEntryOf } from '../../../shared/outbox/entry.js';
+import type { EntryProblem, OutboxEntry, OutboxEntryOf, OutboxPage } from '../../../shared/outbox/entry.js';
 import { toEntry, type EntryRow } from './entry-row.js';
 import { ReplayJournal } from './journal.js';
 import { createdResource, isCreate } from '../../../shared/outbox/definitions.js';
@@ -83,8 +83,7 @@ export class Outbox extends EventEmitter<OutboxEvents> {
       return mutations.map((mutation) => this.insert(mutation));
     }).immediate();
     this.notify(ids);
-    // One read of the waiting reasons for all (get() would read them once per entry).
-    return this.toEntries(ids.map((id) => this.store.mustRow(id))).map(maskedEntry);
+    return this.getAll(ids);
   }
 
   private insert(mutation: Mutation, also?: () => void): number {
@@ -103,17 +102,48 @@ export class Outbox extends EventEmitter<OutboxEvents> {
     return this.toEntries(this.store.rows({ ...filter, recordKey })).map(maskedEntry);
   }
 
+  /**
+   * A window of the entries `filter` matches, newest first (what the Outbox screen shows as it scrolls), with how
+   * many match and the counts by state, all read by SQL: no more entries are read than the window holds.
+   */
+  page(filter: EntryFilter, window: { offset: number; limit: number }): Omit<OutboxPage, 'waitedOn'> {
+    const read = () => ({
+      entries: this.toEntries(this.store.page(filter, window.offset, window.limit)).map(maskedEntry),
+      total: this.store.count(filter),
+      counts: this.store.counts(),
+    });
+    // One read transaction: the window, its total and the counts agree even while another process writes.
+    return this.db.transaction(read).deferred();
+  }
+
   get(id: number): OutboxEntry {
-    return maskedEntry(this.toEntries([this.store.mustRow(id)])[0]!);
+    return this.getAll([id])[0]!;
+  }
+
+  /** Several entries by id without their waiting reasons (what naming them needs: no read of the whole queue). */
+  named(ids: readonly number[]): OutboxEntry[] {
+    return ids.map((id) => maskedEntry(toEntry(this.store.mustRow(id), null, this.cipher)));
+  }
+
+  /** Several entries by id, in the order given (one read of the waiting reasons for all). */
+  getAll(ids: readonly number[]): OutboxEntry[] {
+    return this.toEntries(ids.map((id) => this.store.mustRow(id))).map(maskedEntry);
   }
 
   /**
-   * The unsettled entries on one record, without their waiting reasons: what naming the record needs, read
-   * through the record's index (an event per entry of a 5,000-entry batch must not read the whole queue).
+   * The unsettled entries on each of these records, without their waiting reasons: what naming the records
+   * needs, read through the records' index in one statement (naming each entry of a 5,000-entry batch must not
+   * read the whole queue, nor query once per entry).
    */
-  pendingOnRecord(recordKey: string): OutboxEntry[] {
-    const rows = this.store.rows({ states: PENDING_STATES, recordKey: this.currentRecordKey(recordKey) });
-    return rows.map((row) => maskedEntry(toEntry(row, null, this.cipher)));
+  pendingOnRecords(recordKeys: readonly string[]): Map<string, OutboxEntry[]> {
+    const current = new Map(recordKeys.map((key) => [key, this.currentRecordKey(key)]));
+    const onRecord = new Map<string, OutboxEntry[]>();
+    for (const row of this.store.pendingOnRecords([...new Set(current.values())])) {
+      const entries = onRecord.get(row.record_key) ?? [];
+      if (entries.length === 0) onRecord.set(row.record_key, entries);
+      entries.push(maskedEntry(toEntry(row, null, this.cipher)));
+    }
+    return new Map([...current].map(([key, now]) => [key, onRecord.get(now) ?? []]));
   }
 
   /** Entries not settled yet (queued, sending, failed, needs_review): what the overlay lays over the mirror. */

@@ -72,22 +72,29 @@ export class EntryStore {
   }
 
   rows(filter: EntryFilter = {}): EntryRow[] {
-    const where: string[] = [];
-    const values: unknown[] = [];
-    if (filter.states) {
-      where.push(`state IN (${filter.states.map(() => '?').join(', ') || "''"})`);
-      values.push(...filter.states);
-    }
-    if (filter.kind) {
-      where.push('kind = ?');
-      values.push(filter.kind);
-    }
-    if (filter.recordKey) {
-      where.push('record_key = ?');
-      values.push(filter.recordKey);
-    }
-    const sql = `SELECT * FROM entries ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id`;
-    return this.statement(sql).all(...values) as EntryRow[];
+    const { where, values } = whereOf(filter);
+    return this.statement(`SELECT * FROM entries ${where} ORDER BY id`).all(...values) as EntryRow[];
+  }
+
+  /** A window of the entries `filter` matches, newest first: `limit` of them after the first `offset`. */
+  page(filter: EntryFilter, offset: number, limit: number): EntryRow[] {
+    const { where, values } = whereOf(filter);
+    return this.statement(`SELECT * FROM entries ${where} ORDER BY id DESC LIMIT ? OFFSET ?`).all(...values, limit, offset) as EntryRow[];
+  }
+
+  /** How many entries `filter` matches. */
+  count(filter: EntryFilter): number {
+    const { where, values } = whereOf(filter);
+    return this.statement(`SELECT COUNT(*) FROM entries ${where}`).pluck().get(...values) as number;
+  }
+
+  /** The unsettled entries on any of these records, in entry order (one statement for a batch's records). */
+  pendingOnRecords(recordKeys: readonly string[]): EntryRow[] {
+    const states = PENDING_STATES.map(() => '?').join(', ');
+    return this.statement(`SELECT * FROM entries WHERE record_key IN (SELECT value FROM json_each(?)) AND state IN (${states}) ORDER BY id`).all(
+      JSON.stringify(recordKeys),
+      ...PENDING_STATES,
+    ) as EntryRow[];
   }
 
   /** Unsettled entries (queued, sending, failed, needs_review) in entry order. */
@@ -306,4 +313,23 @@ export class EntryStore {
     });
     return { ...params, attachments: stored };
   }
+}
+
+/** The WHERE clause of a filter and its values. */
+function whereOf(filter: EntryFilter): { where: string; values: unknown[] } {
+  const where: string[] = [];
+  const values: unknown[] = [];
+  if (filter.states) {
+    where.push(`state IN (${filter.states.map(() => '?').join(', ') || "''"})`);
+    values.push(...filter.states);
+  }
+  if (filter.kind) {
+    where.push('kind = ?');
+    values.push(filter.kind);
+  }
+  if (filter.recordKey) {
+    where.push('record_key = ?');
+    values.push(filter.recordKey);
+  }
+  return { where: where.length ? `WHERE ${where.join(' AND ')}` : '', values };
 }

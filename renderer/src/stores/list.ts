@@ -29,6 +29,7 @@ import {
   type RowId,
   type Selection,
 } from '../components/selection/selection';
+import { pageWindow } from './page-window';
 import { refreshOn } from './refresh-on';
 
 export const PAGE_SIZE = 200;
@@ -51,13 +52,13 @@ function defineListStore(resource: LinkTarget) {
     const error = ref<unknown>(null);
     /** A page is on its way for the current query. */
     const loading = ref(false);
-    const pages = shallowRef(new Map<number, Row[]>());
+    const paged = pageWindow<Row>(PAGE_SIZE, KEEP_PAGES);
+    const { pages } = paged;
     /** cursors[k]: the `after` that reads page k (page 0 reads from the start). */
     let cursors: (string | null)[] = [null];
     /** Bumped by every new query, so replies to an old one are dropped. */
     let generation = 0;
     let wanted: [number, number] = [0, PAGE_SIZE - 1];
-    let pump: Promise<void> | null = null;
     /** The previous query's pages, shown while a refresh reads the new ones. */
     let stale = new Map<number, Row[]>();
 
@@ -89,15 +90,7 @@ function defineListStore(resource: LinkTarget) {
     /** The table shows rows first..last: read their pages (walking the cursors up to them) and drop far ones. */
     function show(first: number, last: number): Promise<void> {
       wanted = [first, last];
-      const keepFrom = Math.floor(first / PAGE_SIZE) - KEEP_PAGES;
-      const keepTo = Math.floor(last / PAGE_SIZE) + KEEP_PAGES;
-      let dropped = false;
-      for (const page of pages.value.keys()) {
-        if (page < keepFrom || page > keepTo) dropped = pages.value.delete(page) || dropped;
-      }
-      if (dropped) triggerRef(pages);
-      pump ??= fill().finally(() => (pump = null));
-      return pump;
+      return paged.show(first, last, fill);
     }
 
     /** Reads the missing pages of the wanted range one after another (each needs the one before's cursor). */
@@ -116,9 +109,7 @@ function defineListStore(resource: LinkTarget) {
           total.value = result.total;
           cursors[page + 1] = result.nextCursor;
           if (result.nextCursor === null) cursors = cursors.slice(0, page + 2);
-          const [first, last] = wanted;
-          const inWindow = page >= Math.floor(first / PAGE_SIZE) - KEEP_PAGES && page <= Math.floor(last / PAGE_SIZE) + KEEP_PAGES;
-          if (inWindow || page === 0) {
+          if (paged.isNear(page, ...wanted) || page === 0) {
             pages.value.set(page, result.rows as Row[]);
             triggerRef(pages);
           }

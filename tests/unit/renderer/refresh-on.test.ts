@@ -58,26 +58,58 @@ describe('refreshOn', () => {
 });
 
 describe('the outbox store', () => {
-  it('keeps its counts from first use, its entries once loaded, and drops its listeners when disposed', async () => {
+  it('keeps its counts from first use, reads a window of entries only while a screen shows them, and drops its listeners when disposed', async () => {
     const entry: OutboxEntry = {
       id: 1, kind: 'delete-contact', params: { contactid: 9 }, result: null, localId: null, recordKey: 'contacts:9', state: 'queued',
       attempts: 0, lastError: null, waitingFor: null, createdAt: 0, updatedAt: 0, sentAt: null, nextAttemptAt: 0,
     };
-    const bridge = installFakeBridge({ 'outbox.counts': () => counts({ failed: 1 }), 'outbox.list': () => [entry] });
+    let stored = entry;
+    const pageInputs: unknown[] = [];
+    const bridge = installFakeBridge({
+      'outbox.counts': () => counts({ failed: 1 }),
+      'outbox.page': (input) => {
+        pageInputs.push(input);
+        return { entries: [stored], total: 1, counts: counts({ [stored.state]: 1 }), waitedOn: [] };
+      },
+    });
     const before = bridge.listeners();
     const outbox = useOutboxStore();
     await vi.waitFor(() => expect(outbox.attention).toBe(1));
     expect(bridge.calls).toEqual(['outbox.counts']);
 
-    bridge.emit('outbox.changed', { entry: { ...entry, state: 'sending' }, counts: counts({ sending: 1 }) });
+    const sending = { ...entry, state: 'sending' as const };
+    bridge.emit('outbox.changed', { entries: [sending], changed: 1, kinds: ['delete-contact'], counts: counts({ sending: 1 }) });
     expect(outbox.pending).toBe(1);
-    expect(outbox.entries).toEqual([]);
+    // No screen shows the entries: none is read.
+    expect(outbox.loaded).toBe(false);
+    expect(bridge.calls).toEqual(['outbox.counts']);
 
-    await outbox.load();
-    bridge.emit('outbox.changed', { entry: { ...entry, state: 'done' }, counts: counts({ done: 1 }) });
-    expect(outbox.entries.map((e) => e.state)).toEqual(['done']);
+    stored = sending;
+    await outbox.open(['queued', 'sending']);
+    expect(pageInputs).toEqual([{ states: ['queued', 'sending'], offset: 0, limit: 50 }]);
+    expect(outbox.total).toBe(1);
+    expect(outbox.entryAt(0)?.state).toBe('sending');
+
+    // A change: the window in view is read again.
+    stored = { ...entry, state: 'done' };
+    bridge.emit('outbox.changed', { entries: [], changed: 2000, kinds: ['delete-contact'], counts: counts({ done: 1 }) });
     expect(outbox.pending).toBe(0);
+    await vi.waitFor(() => expect(outbox.entryAt(0)?.state).toBe('done'));
+    expect(pageInputs).toHaveLength(2);
 
+    // Closed: nothing is read; opened again, the window kept is shown at once and read again.
+    outbox.close();
+    bridge.emit('outbox.changed', { entries: [], changed: 1, kinds: ['delete-contact'], counts: counts({ done: 1 }) });
+    await Promise.resolve();
+    expect(pageInputs).toHaveLength(2);
+    // The kept window is read again after the next frame (node has no frames: one is a timer here).
+    vi.stubGlobal('requestAnimationFrame', (paint: () => void) => setTimeout(paint, 0));
+    const reopened = outbox.open(['queued', 'sending']);
+    expect(outbox.entryAt(0)?.state).toBe('done');
+    await reopened;
+    expect(pageInputs).toHaveLength(3);
+
+    vi.unstubAllGlobals();
     outbox.$dispose();
     expect(bridge.listeners()).toBe(before);
   });
