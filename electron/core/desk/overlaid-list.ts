@@ -11,7 +11,10 @@ import { RESOURCE_NAMES, type ResourceName } from '../../../shared/records.js';
 import type { AccountSession } from '../account-session.js';
 import { editedRows, overlaid, queuedCreates } from './overlay-view.js';
 
-export function overlaidList({ mirror, outbox }: Pick<AccountSession, 'mirror' | 'outbox'>, input: ListInput): ListPage<OverlaidRecord> {
+/** What a list is laid over: the mirror and the outbox's pending entries. */
+type ListSources = Pick<AccountSession, 'mirror'> & { outbox: Pick<AccountSession['outbox'], 'pending'> };
+
+export function overlaidList({ mirror, outbox }: ListSources, input: ListInput): ListPage<OverlaidRecord> {
   const { resource } = input;
   const page = mirror.list(resource, input as Parameters<typeof mirror.list>[1]);
   const pending = outbox.pending();
@@ -35,6 +38,9 @@ export function overlaidList({ mirror, outbox }: Pick<AccountSession, 'mirror' |
  * data.counts: each list's total as its unfiltered list shows it, queued creates included (the sidebar's count
  * and the list's own are one number).
  */
-export function overlaidCounts(session: Pick<AccountSession, 'mirror' | 'outbox'>): Record<ResourceName, number> {
-  return Object.fromEntries(RESOURCE_NAMES.map((resource) => [resource, overlaidList(session, { resource, limit: 1 }).total])) as Record<ResourceName, number>;
+export function overlaidCounts({ mirror, outbox }: ListSources): Record<ResourceName, number> {
+  // The pending entries read once for all the lists (thousands of them after a bulk edit).
+  const pending = outbox.pending();
+  const sources: ListSources = { mirror, outbox: { pending: () => pending } };
+  return Object.fromEntries(RESOURCE_NAMES.map((resource) => [resource, overlaidList(sources, { resource, limit: 1 }).total])) as Record<ResourceName, number>;
 }

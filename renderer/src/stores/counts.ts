@@ -3,14 +3,16 @@ import { defineStore } from 'pinia';
 import { onScopeDispose, ref } from 'vue';
 import type { ResourceName } from '../../../shared/records';
 import { desk } from '../bridge';
+import { oneAtATime } from './one-at-a-time';
 import { refreshOn } from './refresh-on';
 
 export const useCountsStore = defineStore('counts', () => {
   const records = ref<Partial<Record<ResourceName, number>>>({});
 
-  async function load(): Promise<void> {
+  // Each write of a batch being sent says data.changed: the counts are read once for however many came meanwhile.
+  const load = oneAtATime(async () => {
     records.value = await desk().call('data.counts');
-  }
+  });
 
   onScopeDispose(refreshOn(['data.changed', 'accounts.changed'], load));
 

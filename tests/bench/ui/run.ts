@@ -50,7 +50,10 @@ function presetArg(): 'large' | 'huge' {
   return values.preset;
 }
 
-/** `--only KEY`: one figure alone (renewReviewMs), after the load; undefined: every figure. */
+/**
+ * `--only KEY`: one figure alone after the load (renewReviewMs; bulkQueueMs; outboxOpenMs, which needs the bulk
+ * edit's entries, so it measures both); undefined: every figure.
+ */
 function onlyArg(): string | undefined {
   return parseArgs({ options: BENCH_OPTIONS }).values.only;
 }
@@ -429,6 +432,13 @@ async function main(): Promise<void> {
     if (onlyArg() === 'renewReviewMs') {
       const renewRun = await measureRenewReview(page);
       console.log(JSON.stringify({ renewReviewMs: round(latency(renewRun.samples).p50Ms), samples: renewRun.samples.map((ms) => round(ms)), rows: renewRun.rows }));
+      return;
+    }
+    if (onlyArg() === 'bulkQueueMs' || onlyArg() === 'outboxOpenMs') {
+      await fetch(`${info.sandbox.controlUrl}/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ reset: 1 }) });
+      const bulkRun = await measureBulkQueue(page);
+      const outboxRun = onlyArg() === 'outboxOpenMs' ? latency((await measureOutboxOpen(page)).samples) : null;
+      console.log(JSON.stringify({ bulkQueueMs: round(bulkRun.ms), ...(outboxRun ? { outboxOpenMs: round(outboxRun.p50Ms), outboxOpenP95Ms: round(outboxRun.p95Ms) } : {}) }));
       return;
     }
     const floor = latency(await measureListFloor(page));

@@ -10,6 +10,7 @@ import { desk } from '../../bridge';
 import { useLoadState } from '../../composables/load-state';
 import { useClientStore } from '../../stores/client';
 import { recentNotableChanges, type DatedChange } from '../../../../shared/recent-notable';
+import { oneAtATime } from '../../stores/one-at-a-time';
 
 export interface LastSync {
   run: SyncRunRecord;
@@ -31,23 +32,8 @@ export function useDashboard() {
     notable.value = recentNotableChanges(runs, Date.now());
   });
 
-  // A sync ends with sync.summary and data.changed together: one read in flight at a time, and one more after
-  // it when the mirror changed meanwhile.
-  let reading: Promise<void> | null = null;
-  let again = false;
-  async function load(): Promise<void> {
-    if (reading) {
-      again = true;
-      return reading;
-    }
-    reading = (async () => {
-      do {
-        again = false;
-        await read();
-      } while (again);
-    })().finally(() => (reading = null));
-    return reading;
-  }
+  // A sync ends with sync.summary and data.changed together: one read in flight at a time.
+  const load = oneAtATime(read);
 
   let offs: (() => void)[] = [];
   onMounted(() => {
