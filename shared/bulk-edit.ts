@@ -27,6 +27,16 @@ export interface BulkPlanRow {
   unchanged: boolean;
 }
 
+/**
+ * What contacts.bulkEdit queued: how many edits and their entry numbers, in the plan's order. Not the entries
+ * themselves: a bulk edit queues up to thousands, and what a front end says of them is their count (the outbox
+ * shows each).
+ */
+export interface BulkEditQueued {
+  queued: number;
+  entryIds: number[];
+}
+
 export interface BulkPlan {
   rows: BulkPlanRow[];
   /** Edits contacts.bulkEdit queues (rows without issues that change something). */

@@ -18,7 +18,7 @@ import { DraftKeySchema, DraftValueSchema, type DraftKey, type DraftValue } from
 import { checkedAs } from './checked-as.js';
 import { MAX_RENEWAL_YEARS, type RenewalPlan } from './renewals.js';
 import type { PaymentMethodUse } from './billing.js';
-import { BULK_CONTACT_FIELDS, type BulkPlan } from './bulk-edit.js';
+import { BULK_CONTACT_FIELDS, type BulkEditQueued, type BulkPlan } from './bulk-edit.js';
 import { CONTACT_IMPORT_FIELDS, CONTACT_IMPORT_MODES, type ContactImportPreview, type ContactImportResult } from './contact-import.js';
 import type { ExportFile, Facet, ListPage, OverlaidRecord, OverlaidSearchHit } from './queries.js';
 import { RESOURCE_NAMES, SYNCED_RESOURCES, type ResourceName, type ResourceRecords } from './records.js';
@@ -355,7 +355,7 @@ export const PROCEDURES = {
   /** A field-by-field change's plan: every contact it reaches, before → after, and those left out with the reason. */
   'contacts.bulkPlan': procedure(BulkContactPlanSchema).returns<BulkPlan>(),
   /** Queues the plan's edits (one update-contact per contact it sends), exactly as contacts.bulkPlan shows them. */
-  'contacts.bulkEdit': procedure(BulkContactPlanSchema).returns<OutboxEntry[]>(),
+  'contacts.bulkEdit': procedure(BulkContactPlanSchema).returns<BulkEditQueued>(),
   /** Every entry the filter matches, newest first (a command, a record's few entries; a screen of the queue reads outbox.page). */
   'outbox.list': procedure(OutboxFilterSchema.optional()).returns<OutboxEntry[]>(),
   /** A window of the entries the filter matches, newest first, with how many match and the counts by state. */

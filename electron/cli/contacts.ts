@@ -64,8 +64,8 @@ export async function contactsUpdate(context: CommandContext): Promise<number> {
     );
     return 0;
   }
-  const entries = await desk.call('contacts.bulkEdit', input);
-  print(options.json, entries, () => `queued ${entries.length} contact edits (${counts}); \`npx reseller-desk sync\` sends them`);
+  const queued = await desk.call('contacts.bulkEdit', input);
+  print(options.json, queued, () => `queued ${queued.queued} contact edits (${counts}); \`npx reseller-desk sync\` sends them`);
   return 0;
 }
 

@@ -15,7 +15,6 @@ import { recordNaming } from '../../../shared/record-names.js';
 import { DeskError } from '../desk-error.js';
 import { overlay } from '../outbox/index.js';
 import { CONTACT_FIELDS, withContactFields } from '../outbox/mutations/contact-fields.js';
-import { withRecords } from './entry-records.js';
 import type { Handlers, ParsedInput } from './handlers.js';
 import { shownContacts } from './outbox.js';
 import type { DeskState } from './state.js';
@@ -39,7 +38,7 @@ export function bulkEditHandlers(state: DeskState): Pick<Handlers, 'contacts.bul
         { draft: input.draft },
       );
       if (state.background && entries.length > 0) void state.current.replay();
-      return withRecords(state.current, entries);
+      return { queued: entries.length, entryIds: entries.map((entry) => entry.id) };
     },
   };
 }

@@ -84,7 +84,9 @@ describe('contacts update', () => {
     const before = (await outbox()).length;
     const run = await cli(dataDir, [...args, '--json']);
     expect(run.code, run.stderr).toBe(0);
-    expect((JSON.parse(run.stdout) as Entry[]).length).toBe(plan.sending);
+    const queued = JSON.parse(run.stdout) as { queued: number; entryIds: number[] };
+    expect(queued.queued).toBe(plan.sending);
+    expect(queued.entryIds).toHaveLength(plan.sending);
     expect((await outbox()).length).toBe(before + plan.sending);
   });
 

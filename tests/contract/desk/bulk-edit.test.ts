@@ -71,8 +71,13 @@ describe('contacts.bulkEdit', () => {
   it('queues one update-contact per contact the plan sends, with only the fields that change', async () => {
     const input = { shown: { filters: { country } }, fields: { city: { set: 'Milano' }, supportemails: { clear: true } } } as const;
     const plan = await desk.call('contacts.bulkPlan', input);
-    const entries = await desk.call('contacts.bulkEdit', input);
-    expect(entries).toHaveLength(plan.sending);
+    const queued = await desk.call('contacts.bulkEdit', input);
+    expect(queued.queued).toBe(plan.sending);
+    expect(queued.entryIds).toHaveLength(plan.sending);
+    // The entries it numbers, in the plan's order.
+    const byId = new Map((await desk.call('outbox.list')).map((e) => [e.id, e]));
+    const entries = queued.entryIds.map((id) => byId.get(id)!);
+    expect(entries.every((e) => e.kind === 'update-contact' && e.state === 'queued')).toBe(true);
     const sent = plan.rows.filter((r) => r.issues.length === 0 && !r.unchanged);
     expect(entries.map((e) => e.params)).toEqual(
       sent.map((r) => ({
