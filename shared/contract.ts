@@ -316,6 +316,11 @@ export const PROCEDURES = {
 
   'data.list': procedure(ListInputSchema).returns<ListPage<OverlaidRecord>>(),
   'data.get': procedure(z.strictObject({ resource, id: recordId })).returns<OverlaidRecord | null>(),
+  /**
+   * The id of every row a list's view shows, in its order (a selection of "all matching" acted on): data.list's
+   * rows without their records, which for thousands of rows are most of the reply.
+   */
+  'data.ids': procedure(ListInputSchema.omit({ after: true, limit: true })).returns<Array<number | string>>(),
   /** Queued creates and records with pending edits found by their text as shown come first, marked pending. */
   'data.search': procedure(z.strictObject({ text: z.string().max(200), limit: z.int().min(1).max(100).optional() })).returns<OverlaidSearchHit[]>(),
   'data.counts': procedure(none).returns<Record<ResourceName, number>>(),

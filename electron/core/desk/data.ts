@@ -1,6 +1,7 @@
 /** data.*: the mirror's lists, records, search and aggregates, as views show them (queued edits laid over). */
 import type { ExportFile, OverlaidRecord } from '../../../shared/queries.js';
 import type { ResourceName } from '../../../shared/records.js';
+import { recordIdOf } from '../../../shared/resource-fields.js';
 import { collectPages, resourceFields, toCsv } from '../export/csv.js';
 import type { HandlersOf, ParsedInput } from './handlers.js';
 import { overlaidCounts, overlaidList } from './overlaid-list.js';
@@ -12,6 +13,7 @@ export function dataHandlers(state: DeskState): HandlersOf<'data'> {
   return {
     'data.list': (input) => overlaidList(state.current, input),
     'data.get': ({ resource, id }) => getRecord(state, resource, id),
+    'data.ids': (view) => collectPages((after) => overlaidList(state.current, { ...view, after, limit: 1000 })).map((row) => recordIdOf(row)),
     'data.search': ({ text, limit }) => overlaidSearch(state.current, text, limit ?? 20),
     'data.counts': () => overlaidCounts(state.current),
     'data.client': () => state.current.mirror.list('client', { limit: 1 }).rows[0] ?? null,

@@ -157,3 +157,24 @@ describe('contacts.bulkUpdate of the contacts a list shows', () => {
     await expect(desk.call('contacts.bulkUpdate', { changes: { city: 'X' } })).rejects.toMatchObject({ code: 'invalid_input' });
   });
 });
+
+describe('data.ids', () => {
+  it("is the ids of the rows data.list shows, in its order, queued creates and rows moved by an edit included", async () => {
+    for (const view of [
+      { resource: 'contacts', filters: { country: 'AQ' } },
+      { resource: 'contacts', filters: { country: home } },
+      { resource: 'contacts', sort: { field: 'lastName', dir: 'desc' } },
+      { resource: 'domains' },
+    ] as const) {
+      const listed: Array<number | string> = [];
+      let after: string | null = null;
+      do {
+        const page: { rows: OverlaidRecord[]; nextCursor: string | null } = await desk.call('data.list', { ...view, after, limit: 7 });
+        listed.push(...ids(page.rows));
+        after = page.nextCursor;
+      } while (after !== null);
+      expect(await desk.call('data.ids', view), JSON.stringify(view)).toEqual(listed);
+    }
+    expect(await desk.call('data.ids', { resource: 'contacts', filters: { country: 'AQ' } })).toEqual([expect.stringMatching(/^local:\d+$/), moved.id]);
+  });
+});

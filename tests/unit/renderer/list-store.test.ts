@@ -31,6 +31,8 @@ class FakeHost implements DeskHostBridge {
   constructor(public total: number) {}
 
   invoke(name: string, raw?: unknown): Promise<CallReply> {
+    // data.ids: every position the list holds now (ids are positions), read at once.
+    if (name === 'data.ids') return Promise.resolve({ ok: true, value: Array.from({ length: this.total }, (_, i) => i) });
     if (name !== 'data.list') return Promise.resolve({ ok: false, error: { code: 'internal', message: `no ${name} here` } });
     const input = raw as ListInput;
     this.calls.push(input);
