@@ -30,6 +30,7 @@ import {
   type Selection,
 } from '../components/selection/selection';
 import { pageWindow } from './page-window';
+import { oneAtATime } from './one-at-a-time';
 import { refreshOn } from './refresh-on';
 
 export const PAGE_SIZE = 200;
@@ -142,7 +143,7 @@ function defineListStore(resource: LinkTarget) {
     function restart(newQuery: boolean): Promise<void> {
       generation++;
       if (newQuery) clearSelection();
-      else void keepPresent(generation);
+      else void keepPresent();
       cursors = [null];
       stale = pages.value;
       pages.value = new Map();
@@ -196,23 +197,15 @@ function defineListStore(resource: LinkTarget) {
      * listed ids need it (all matching with no exception is the query's, whatever it holds now); refreshes that
      * come while the ids are read (a sync, a bulk edit being sent) are answered by one more read, not one each.
      */
-    let pruning: Promise<void> | null = null;
-    let pruneAgain = false;
-    function keepPresent(gen: number): Promise<void> {
+    const prune = oneAtATime(async () => {
+      const gen = generation;
+      const ids = await matchingIds().catch(() => null);
+      if (ids && gen === generation) selection.value = keptAmong(selection.value, ids);
+    });
+    function keepPresent(): Promise<void> {
       const current = selection.value;
       if (current.mode === 'some' ? current.ids.size === 0 : current.except.size === 0) return Promise.resolve();
-      if (pruning) {
-        pruneAgain = true;
-        return pruning;
-      }
-      pruning = (async () => {
-        do {
-          pruneAgain = false;
-          const ids = await matchingIds().catch(() => null);
-          if (ids && gen === generation) selection.value = keptAmong(selection.value, ids);
-        } while (pruneAgain && gen === generation);
-      })().finally(() => (pruning = null));
-      return pruning;
+      return prune();
     }
 
     const idAt = (index: number): RowId | undefined => {
