@@ -3,11 +3,11 @@
  * saved under test-results/screens/ for people to look at. Against the web host with the demo account.
  */
 import { mkdirSync } from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { ResourceName } from '../../shared/records';
 import { invoke } from './fixtures/page-bridge';
 import { expect, openApp, test, type RunningWebHost } from './fixtures/web-host';
+import { seriousViolations } from './fixtures/axe';
 
 /** test-results/screens by default; SCREENS_DIR keeps them elsewhere (another Playwright run empties test-results/). */
 const SCREENS_DIR = process.env.SCREENS_DIR ?? 'test-results/screens';
@@ -122,13 +122,10 @@ for (const screen of SCREENS) {
       await page.evaluate((h) => (location.hash = h), hash);
       await settled(page);
       await screen.prepare?.(page);
-      const { violations } = await page
+      const serious = await page
         .screenshot({ path: `${SCREENS_DIR}/${screen.name}-${scheme}.png` })
-        .then(() => new AxeBuilder({ page }).analyze())
+        .then(() => seriousViolations(page))
         .finally(() => screen.restore?.(page, webHost));
-      const serious = violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
       expect(serious).toEqual([]);
     });
   }

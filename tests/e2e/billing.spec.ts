@@ -5,10 +5,10 @@
  * Reached by keyboard alone, axe-clean, saved under test-results/screens/ in light and dark, English and Italian.
  */
 import { mkdirSync } from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { invoke } from './fixtures/page-bridge';
 import { expect, openApp, setFaults, startProvider, test, type SandboxInfo } from './fixtures/web-host';
+import { seriousViolations } from './fixtures/axe';
 
 test.use({ webHostArgs: [] });
 // The second test reads the account the first one synced.
@@ -25,11 +25,6 @@ test.beforeAll(async () => {
   ({ provider, stop: stopProvider } = await startProvider());
 });
 test.afterAll(async () => stopProvider?.());
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 async function setLanguage(page: Page, language: 'en' | 'it'): Promise<void> {
   await invoke(page, 'settings.set', { language });

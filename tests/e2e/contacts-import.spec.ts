@@ -6,11 +6,11 @@
  * nothing queued, the whole import by keyboard alone; axe-clean, saved light and dark under test-results/screens/.
  */
 import { mkdirSync } from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { invoke } from './fixtures/page-bridge';
 import { expect, openApp, setFaults, test } from './fixtures/web-host';
 import { chooseCsv, contactsCsv } from './morning/import';
+import { seriousViolations } from './fixtures/axe';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -18,16 +18,11 @@ const SCREENS_DIR = process.env.SCREENS_DIR ?? 'test-results/screens';
 const dialogOf = (page: Page) => page.getByRole('dialog', { name: 'Import contacts from CSV' });
 const csvFile = (text: string, name = 'contatti.csv') => ({ name, mimeType: 'text/csv', buffer: Buffer.from(text, 'utf8') });
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 /** Axe in both schemes, and a screenshot of each. */
 async function lookAt(page: Page, name: string): Promise<void> {
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    expect(await seriousViolations(page), `${name} ${scheme}`).toEqual([]);
+    expect(await seriousViolations(page, '[role="dialog"]'), `${name} ${scheme}`).toEqual([]);
     await page.screenshot({ path: `${SCREENS_DIR}/contacts-import-${name}-${scheme}.png` });
   }
   await page.emulateMedia({ colorScheme: 'light' });

@@ -4,12 +4,12 @@
  * records linked from the dashboard's lists, and what a sync found changed on the provider.
  */
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
 import type { DashboardData } from '../../shared/dashboard';
 import type { ResourceRecords } from '../../shared/records';
 import { deskCall as call } from './fixtures/desk-call';
 import { expect, openApp, test } from './fixtures/web-host';
+import { seriousViolations } from './fixtures/axe';
 
 test.beforeEach(async ({ page, webHost }) => {
   await openApp(page, webHost);
@@ -82,7 +82,6 @@ test('since the last sync: a ticket the provider answered meanwhile is listed, a
 test('the dashboard has no serious or critical accessibility violation, light and dark', async ({ page }) => {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    const result = await new AxeBuilder({ page }).include('main').analyze();
-    expect(result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
+    expect(await seriousViolations(page, 'main'), colorScheme).toEqual([]);
   }
 });

@@ -5,13 +5,13 @@
  * answer it has marked stale.
  */
 import type { Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import type { Cached } from '../../shared/contract';
 import type { EppResult, Domain } from '../../shared/models';
 import { mkdirSync } from 'node:fs';
 import { deskCall } from './fixtures/desk-call';
 import { invoke } from './fixtures/page-bridge';
 import { expect, openApp, setFaults, test } from './fixtures/web-host';
+import { seriousViolations } from './fixtures/axe';
 
 const tool = (page: Page, name: string) => page.getByRole('region', { name });
 
@@ -103,8 +103,7 @@ test('the EPP code is requested as a queued edit, then shown masked until Reveal
   await expect(epp.getByText('Copied')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
 
-  const result = await new AxeBuilder({ page }).include('main').analyze();
-  expect(result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
+  expect(await seriousViolations(page, 'main')).toEqual([]);
 });
 
 test('offline, whois says it needs the network; an answer fetched before is served marked stale', async ({ page, webHost }) => {
@@ -170,8 +169,7 @@ test('offline, a domain can still be registered or transferred, with a plain war
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.screenshot({ path: `${screens}/domain-order-offline-dark.png` });
     await page.emulateMedia({ colorScheme: 'light' });
-    const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
-    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
     await dialog.getByRole('button', { name: 'Place order' }).click();
     await expect(dialog).toBeHidden();
     const queued = await invoke(page, 'outbox.list', { kind: 'add-order' });

@@ -4,9 +4,9 @@
  * records it names; the keyboard alone goes to Domains, opens a row and closes it; sorting and filtering
  * change what is shown; the engine's CSV export downloads the view.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, openApp, setFaults, test } from './fixtures/web-host';
+import { seriousViolations } from './fixtures/axe';
 
 const LISTS = [
   ['Services', 'services'],
@@ -106,8 +106,7 @@ test("an order's detail shows its fields and line items, and a line item's link 
   await expect(page).toHaveURL(/#\/orders\/\d+/);
   await expect(detail.getByRole('heading', { level: 2 })).toHaveText(orderTitle);
   // The sidebar, the list and its detail pane (the top bar is checked by the frame's own specs).
-  const axe = await new AxeBuilder({ page }).include('nav').include('.list-screen').analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  expect(await seriousViolations(page, 'nav', '.list-screen')).toEqual([]);
 });
 
 test('keyboard only: go to Domains, open a row with Enter, close it with Esc', async ({ page }) => {

@@ -9,18 +9,12 @@ import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, r
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { invoke } from './fixtures/page-bridge';
 import { expect, setFaults, startWebHost, test } from './fixtures/web-host';
+import { seriousViolations } from './fixtures/axe';
 
 const SCREENS_DIR = process.env.SCREENS_DIR ?? 'test-results/screens';
 const CONTACT = { firstname: 'Ann', lastname: 'Lee', address1: 'Via Roma 1', city: 'Rome', state: 'RM', postcode: '00100', country: 'IT', phonenumber: '+39.0612345' };
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** Overwrites the first page of the outbox's entries table, its WAL checkpointed into the file first. */
 function damageEntriesPage(file: string): void {

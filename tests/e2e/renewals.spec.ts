@@ -7,12 +7,12 @@
  * from a service's detail, keyboard only. Axe-clean, light and dark, saved under test-results/screens/.
  */
 import { mkdirSync } from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { Domain } from '../../shared/models';
 import type { OutboxEntryOf } from '../../shared/outbox/entry';
 import { invoke } from './fixtures/page-bridge';
 import { expect, openApp, setFaults, test } from './fixtures/web-host';
+import { seriousViolations } from './fixtures/axe';
 
 const SCREENS_DIR = process.env.SCREENS_DIR ?? 'test-results/screens';
 test.describe.configure({ mode: 'serial' });
@@ -23,11 +23,6 @@ const CANCELLED = 'coastalbikes.com';
 const RESELLER_SERVICE = 8; // "Reseller S" on thestudioblue.com: product 2, whose add-ons include Dedicated IP Address ($3.00 monthly)
 
 const dialog = (page: Page) => page.getByRole('dialog');
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** Axe-clean in light and dark, each saved under test-results/screens/. */
 async function lookAt(page: Page, name: string): Promise<void> {

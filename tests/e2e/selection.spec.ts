@@ -6,11 +6,11 @@
  * Domains' EPP codes for N selected. Axe-clean, with screenshots light and dark under test-results/screens/.
  */
 import { readFileSync, mkdirSync } from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import Papa from 'papaparse';
 import { invoke } from './fixtures/page-bridge';
 import { expect, openApp, test } from './fixtures/web-host';
+import { seriousViolations } from './fixtures/axe';
 
 const SCREENS_DIR = process.env.SCREENS_DIR ?? 'test-results/screens';
 test.beforeAll(() => mkdirSync(SCREENS_DIR, { recursive: true }));
@@ -38,11 +38,6 @@ async function openContacts(page: Page): Promise<void> {
 
 const checkbox = (page: Page, title: string) => grid(page).getByRole('checkbox', { name: `Select ${title}`, exact: true });
 
-async function seriousAxe(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-}
-
 async function shoot(page: Page, name: string): Promise<void> {
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
@@ -68,7 +63,7 @@ test('checkboxes, Shift-click ranges, the keyboard and "Select all N matching" m
   for (const [i, c] of contacts.slice(0, 4).entries()) await expect(checkbox(page, nameOf(c))).toBeChecked({ checked: i < 3 });
   await expect(grid(page).getByRole('checkbox', { name: 'Select all shown' })).toHaveJSProperty('indeterminate', true);
   await shoot(page, 'selection-toolbar');
-  expect(await seriousAxe(page)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 
   // Keyboard: Space on the active row, Shift+↓ extends from it, Esc clears.
   await grid(page).locator('[role="row"][aria-rowindex="6"]').focus();
@@ -146,7 +141,7 @@ test('Edit N selected… sets and clears field by field, shows every contact bef
   for (const c of withLine2) await expect(preview.getByRole('listitem').filter({ hasText: nameOf(c) })).toContainText('Left out: Address, line 2 cannot be cleared');
   await expect(dialog).toContainText('2 to change · 2 left out · 0 already as asked');
   await shoot(page, 'selection-bulk-preview');
-  expect(await seriousAxe(page)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 
   const before = (await invoke(page, 'outbox.list', { kind: 'update-contact' })).length;
   await dialog.getByRole('button', { name: 'Queue 2 edits' }).click();
@@ -169,7 +164,7 @@ test('Delete N selected… names every contact before it queues one deletion eac
   const names = dialog.getByRole('list', { name: 'The contacts to delete' });
   await expect(names.getByRole('listitem')).toHaveText(contacts.map(nameOf));
   await shoot(page, 'selection-delete-confirm');
-  expect(await seriousAxe(page)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 
   await dialog.getByRole('button', { name: 'Delete 2 contacts' }).click();
   await expect(dialog).toHaveCount(0);

@@ -7,19 +7,13 @@
  */
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { invoke } from './fixtures/page-bridge';
 import { expect, openApp, setFaults, test } from './fixtures/web-host';
 import { addHostingToCart, choicesFor, hostingProduct, placeCart, sandboxClient } from './morning/shop';
+import { seriousViolations } from './fixtures/axe';
 
 const screens = process.env.SCREENS_DIR ?? 'test-results/screens';
 mkdirSync(screens, { recursive: true });
-
-async function axeClean(page: Page, scope?: string): Promise<void> {
-  const builder = new AxeBuilder({ page });
-  const { violations } = await (scope ? builder.include(scope) : builder).analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
-}
 
 async function shoot(page: Page, name: string): Promise<void> {
   for (const scheme of ['light', 'dark'] as const) {
@@ -55,7 +49,7 @@ test('a hosting product with its options and a new domain, through the cart, pla
     await page.getByRole('link', { name: 'Cart', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Cart', level: 1 })).toBeVisible();
     await expect(page.getByRole('listitem').filter({ hasText: choices.domain })).toContainText('ID protection');
-    await axeClean(page);
+    expect(await seriousViolations(page)).toEqual([]);
     await shoot(page, 'shop-cart');
 
     // The review: the cycle, setup, add-on and the domain (whose price is not known offline), and the known total.
@@ -72,7 +66,7 @@ test('a hosting product with its options and a new domain, through the cart, pla
     await expect(review.getByRole('row', { name: /Add-on:/ })).toContainText(choices.addon.name);
     await expect(page.getByTestId('cart-total')).toHaveText(new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' }).format(expected / 100).replace('US', ''));
     await expect(review).toContainText('Total of the prices known offline');
-    await axeClean(page);
+    expect(await seriousViolations(page)).toEqual([]);
     await shoot(page, 'shop-review');
 
     await page.getByRole('button', { name: 'Place order' }).click();
@@ -109,7 +103,7 @@ test('a hosting product with its options and a new domain, through the cart, pla
   const api = await sandboxClient(webHost.sandbox!);
   const order = await api.getOrders({ id: Number(await page.getByTestId('placed-order-id').textContent()) });
   expect(order.items[0]!.lineItems.map((l) => l.domain)).toContain(choices.domain);
-  await axeClean(page);
+  expect(await seriousViolations(page)).toEqual([]);
   await shoot(page, 'shop-confirmation');
 });
 
@@ -124,7 +118,7 @@ test('the product form and the cart read well in Italian too', async ({ page, we
   const form = page.getByRole('dialog', { name: `Ordina ${product.name}` });
   await form.getByRole('radio', { name: 'Registra un nuovo dominio' }).check();
   await expect(form.getByLabel('Nome di dominio')).toBeVisible();
-  await axeClean(page, '[role="dialog"]');
+  expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
   await shoot(page, 'shop-product-form-it');
   await form.getByRole('button', { name: 'Annulla' }).click();
   await invoke(page, 'settings.set', { language: 'en' });
@@ -160,7 +154,7 @@ test('the cart survives a reload; its lines are removed from the keyboard alone'
   await page.keyboard.press('Enter');
   const form = page.getByRole('dialog', { name: `Order ${product.name}` });
   await expect(form).toBeVisible();
-  await axeClean(page, '[role="dialog"]');
+  expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
   await shoot(page, 'shop-product-form');
   if (!(await form.getByRole('radio', { name: 'Register a new domain' }).isChecked())) {
     await form.getByRole('radio', { name: 'No domain' }).focus();
