@@ -11,6 +11,7 @@ import { invoke } from './fixtures/page-bridge';
 import { expect, openApp, setFaults, test } from './fixtures/web-host';
 import { chooseCsv, contactsCsv } from './morning/import';
 import { seriousViolations } from './fixtures/axe';
+import { runFromPalette } from './fixtures/palette';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -148,11 +149,7 @@ test('a file that is not CSV, an empty one and a Latin-1 one are refused in word
 
 test('by keyboard alone: open from the palette, choose the file, remap, queue', async ({ page }) => {
   const csv = contactsCsv('keys', 12);
-  await page.keyboard.press('Control+k');
-  await page.keyboard.type('import contacts');
-  // Enter once the palette has found the command (on a busy machine its results come a moment after the typing).
-  await expect(page.getByRole('option', { name: /^Import contacts from CSV/ }).first()).toBeVisible();
-  await page.keyboard.press('Enter');
+  await runFromPalette(page, 'import contacts', /^Import contacts from CSV/);
   const dialog = dialogOf(page);
   await expect(dialog).toBeVisible();
   const chooser = page.waitForEvent('filechooser');

@@ -9,6 +9,7 @@ import type { Page } from '@playwright/test';
 import type { MutationKind } from '../../shared/outbox/kinds';
 import { invoke } from './fixtures/page-bridge';
 import { expect, openApp, test } from './fixtures/web-host';
+import { runFromPalette } from './fixtures/palette';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -132,11 +133,7 @@ test('one change to every contact the list shows queues one edit per contact', a
 
 test('a new ticket from the palette, with an attachment; a file that cannot go is refused with its reason', async ({ page, webHost }) => {
   await openApp(page, webHost);
-  await page.keyboard.press('Control+k');
-  await page.keyboard.type('new ticket');
-  // Enter once the palette has found the command (on a busy machine its results come a moment after the typing).
-  await expect(page.getByRole('option', { name: /^New ticket/ }).first()).toBeVisible();
-  await page.keyboard.press('Enter');
+  await runFromPalette(page, 'new ticket', /^New ticket/);
   const form = dialog(page, 'New ticket');
   await expect(form).toBeVisible();
   await form.getByRole('button', { name: 'Open ticket' }).click();

@@ -4,6 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, openApp, test } from './fixtures/web-host';
+import { runFromPalette } from './fixtures/palette';
 
 test('palette, Domains, a row opened and closed, from the keyboard alone', async ({ page, webHost, problems }) => {
   await openApp(page, webHost);
@@ -40,9 +41,7 @@ test('palette, Domains, a row opened and closed, from the keyboard alone', async
 test('a new contact from the keyboard alone: the palette opens the form, Tab walks its fields, Enter queues it', async ({ page, webHost, problems }) => {
   await openApp(page, webHost);
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
-  await page.keyboard.press('Control+k');
-  await page.keyboard.type('new contact');
-  await page.keyboard.press('Enter');
+  await runFromPalette(page, 'new contact', /^New contact/);
   const form = page.getByRole('dialog', { name: 'New contact' });
   // The dialog takes the focus, on its first field.
   await expect(form.getByLabel('First name')).toBeFocused();

@@ -9,6 +9,7 @@ import type { SyncRunRecord } from '../../shared/records';
 import { deskCall } from './fixtures/desk-call';
 import { expect, openApp, test } from './fixtures/web-host';
 import { seriousViolations } from './fixtures/axe';
+import { runFromPalette } from './fixtures/palette';
 
 const palette = (page: Page) => page.getByRole('dialog', { name: 'Search and commands' });
 const searchBox = (page: Page) => palette(page).getByRole('combobox', { name: 'Search' });
@@ -92,15 +93,8 @@ test('runs commands: arrows choose one, Enter runs it (Sync now starts a sync; C
   await expect(palette(page)).toBeHidden();
   await expect.poll(async () => (await deskCall<SyncRunRecord[]>(page, 'sync.history', { limit: 1 }))[0]?.id ?? 0).toBeGreaterThan(before);
 
-  await page.keyboard.press('Control+k');
-  await page.keyboard.type('domain');
-  // "Check a domain" is among the commands; walk to it with the arrow keys.
-  const option = palette(page).getByRole('option', { name: 'Check a domain' });
-  await expect(option).toBeVisible();
-  // Walk once the hits for the whole text are in: hits arriving above the commands move them.
-  await expect(palette(page).locator('[aria-busy="false"]')).toHaveCount(1);
-  for (let i = 0; i < 40 && (await option.getAttribute('data-highlighted')) === null; i++) await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Enter');
+  // "Check a domain" is among the commands, below the records found: walked to with the arrow keys.
+  await runFromPalette(page, 'domain', 'Check a domain');
   await expect(page).toHaveURL(/#\/check-domain$/);
 
   // A domain name typed is offered as a check of that very domain.
