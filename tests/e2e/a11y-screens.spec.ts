@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import type { ResourceName } from '../../shared/records';
 import { invoke } from './fixtures/page-bridge';
 import { expect, openApp, test, type RunningWebHost } from './fixtures/web-host';
-import { seriousViolations } from './fixtures/axe';
+import { seriousViolationsIn } from './fixtures/axe';
 
 /** test-results/screens by default; SCREENS_DIR keeps them elsewhere (another Playwright run empties test-results/). */
 const SCREENS_DIR = process.env.SCREENS_DIR ?? 'test-results/screens';
@@ -127,7 +127,7 @@ for (const screen of SCREENS) {
       for (const scheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme: scheme });
         await page.screenshot({ path: `${SCREENS_DIR}/${screen.name}-${scheme}.png` });
-        serious[scheme] = await seriousViolations(page);
+        serious[scheme] = await seriousViolationsIn(scheme, page);
       }
     } finally {
       await screen.restore?.(page, webHost);

@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { invoke } from './fixtures/page-bridge';
 import { expect, openApp, setFaults, startProvider, test, type SandboxInfo } from './fixtures/web-host';
-import { seriousViolations } from './fixtures/axe';
+import { seriousViolationsIn } from './fixtures/axe';
 
 test.use({ webHostArgs: [] });
 // The second test reads the account the first one synced.
@@ -65,7 +65,7 @@ test('Billing: every invoice figure and the unpaid orders, offline too, by keybo
 
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    expect(await seriousViolations(page), scheme).toEqual([]);
+    expect(await seriousViolationsIn(scheme, page), scheme).toEqual([]);
     await page.screenshot({ path: `${SCREENS_DIR}/billing-en-${scheme}.png` });
   }
   await setLanguage(page, 'it');

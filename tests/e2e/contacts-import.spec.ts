@@ -10,7 +10,7 @@ import type { Page } from '@playwright/test';
 import { invoke } from './fixtures/page-bridge';
 import { expect, openApp, setFaults, test } from './fixtures/web-host';
 import { chooseCsv, contactsCsv } from './morning/import';
-import { seriousViolations } from './fixtures/axe';
+import { seriousViolationsIn } from './fixtures/axe';
 import { runFromPalette } from './fixtures/palette';
 
 test.describe.configure({ timeout: 180_000 });
@@ -23,7 +23,7 @@ const csvFile = (text: string, name = 'contatti.csv') => ({ name, mimeType: 'tex
 async function lookAt(page: Page, name: string): Promise<void> {
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    expect(await seriousViolations(page, '[role="dialog"]'), `${name} ${scheme}`).toEqual([]);
+    expect(await seriousViolationsIn(scheme, page, '[role="dialog"]'), `${name} ${scheme}`).toEqual([]);
     await page.screenshot({ path: `${SCREENS_DIR}/contacts-import-${name}-${scheme}.png` });
   }
   await page.emulateMedia({ colorScheme: 'light' });

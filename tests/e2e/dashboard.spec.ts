@@ -9,7 +9,7 @@ import type { DashboardData } from '../../shared/dashboard';
 import type { ResourceRecords } from '../../shared/records';
 import { deskCall as call } from './fixtures/desk-call';
 import { expect, openApp, test } from './fixtures/web-host';
-import { seriousViolations } from './fixtures/axe';
+import { seriousViolationsIn } from './fixtures/axe';
 
 test.beforeEach(async ({ page, webHost }) => {
   await openApp(page, webHost);
@@ -82,6 +82,6 @@ test('since the last sync: a ticket the provider answered meanwhile is listed, a
 test('the dashboard has no serious or critical accessibility violation, light and dark', async ({ page }) => {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    expect(await seriousViolations(page, 'main'), colorScheme).toEqual([]);
+    expect(await seriousViolationsIn(colorScheme, page, 'main'), colorScheme).toEqual([]);
   }
 });

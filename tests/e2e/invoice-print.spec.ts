@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { INVOICE_STATUSES } from '../../shared/outbox/schemas';
 import { invoke } from './fixtures/page-bridge';
 import { expect, openApp, test } from './fixtures/web-host';
-import { seriousViolations } from './fixtures/axe';
+import { seriousViolationsIn } from './fixtures/axe';
 
 const SCREENS_DIR = process.env.SCREENS_DIR ?? 'test-results/screens';
 test.beforeAll(() => mkdirSync(SCREENS_DIR, { recursive: true }));
@@ -55,7 +55,7 @@ test('an invoice with two tax rates and a status beyond Unpaid/Paid/Draft: sent,
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.screenshot({ path: `${SCREENS_DIR}/invoice-copy-${scheme}.png` });
-    expect(await seriousViolations(page), scheme).toEqual([]);
+    expect(await seriousViolationsIn(scheme, page), scheme).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: 'light' });
 

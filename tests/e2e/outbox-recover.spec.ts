@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { invoke } from './fixtures/page-bridge';
 import { expect, setFaults, startWebHost, test } from './fixtures/web-host';
-import { seriousViolations } from './fixtures/axe';
+import { seriousViolations, seriousViolationsIn } from './fixtures/axe';
 
 const SCREENS_DIR = process.env.SCREENS_DIR ?? 'test-results/screens';
 const CONTACT = { firstname: 'Ann', lastname: 'Lee', address1: 'Via Roma 1', city: 'Rome', state: 'RM', postcode: '00100', country: 'IT', phonenumber: '+39.0612345' };
@@ -53,7 +53,7 @@ test('a damaged outbox is recovered from the app, in words, after asking', async
       await expect(notice).toContainText('When last opened it held 2 edits not yet sent.');
       for (const scheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme: scheme });
-        expect(await seriousViolations(page), scheme).toEqual([]);
+        expect(await seriousViolationsIn(scheme, page), scheme).toEqual([]);
         await page.screenshot({ path: `${SCREENS_DIR}/outbox-recover-en-${scheme}.png`, fullPage: true });
       }
       await invoke(page, 'settings.set', { language: 'it' });

@@ -12,7 +12,7 @@ import type { Domain } from '../../shared/models';
 import type { OutboxEntryOf } from '../../shared/outbox/entry';
 import { invoke } from './fixtures/page-bridge';
 import { expect, openApp, setFaults, test } from './fixtures/web-host';
-import { seriousViolations } from './fixtures/axe';
+import { seriousViolationsIn } from './fixtures/axe';
 
 const SCREENS_DIR = process.env.SCREENS_DIR ?? 'test-results/screens';
 test.describe.configure({ mode: 'serial' });
@@ -28,7 +28,7 @@ const dialog = (page: Page) => page.getByRole('dialog');
 async function lookAt(page: Page, name: string): Promise<void> {
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    expect(await seriousViolations(page), `${name} ${scheme}`).toEqual([]);
+    expect(await seriousViolationsIn(scheme, page), `${name} ${scheme}`).toEqual([]);
     await page.screenshot({ path: `${SCREENS_DIR}/${name}-${scheme}.png` });
   }
   await page.emulateMedia({ colorScheme: 'light' });

@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { invoke } from './fixtures/page-bridge';
 import { expect, openApp, test } from './fixtures/web-host';
-import { seriousViolations } from './fixtures/axe';
+import { seriousViolationsIn } from './fixtures/axe';
 
 const SCREENS_DIR = process.env.SCREENS_DIR ?? 'test-results/screens';
 const MESSAGE = '**Mail bounces** since *Tuesday*:\n\n- every message\n- with `550`\n\nSee [the log](https://example.com/log) <img src=x onerror="window.hacked=1"> [bad](javascript:alert(1))';
@@ -52,7 +52,7 @@ test('a new ticket in Markdown on behalf of a contact: previewed safely, queued 
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.screenshot({ path: `${SCREENS_DIR}/ticket-markdown-preview-${scheme}.png` });
-    expect(await seriousViolations(page, '[role=dialog]'), scheme).toEqual([]);
+    expect(await seriousViolationsIn(scheme, page, '[role=dialog]'), scheme).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: 'light' });
 
