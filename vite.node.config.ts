@@ -3,13 +3,34 @@
  * and the sandbox provider, with the sync's writer thread beside them where the sync looks for it
  * (electron/core/sync/worker-sink.ts). bin/*.js run these when they are newer than their sources
  * (bin/node-entry.js), and the TypeScript sources through tsx otherwise: a bundle starts several times faster,
- * which the tests, spawning hundreds of commands, feel most. Packages stay outside, resolved from node_modules.
+ * which the tests, spawning hundreds of commands, feel most.
  */
 import { resolve } from 'node:path';
-import { defineConfig } from 'vite';
+import { defineConfig, type UserConfig } from 'vite';
+
+/**
+ * The packages go into the bundle too, but for those that cannot or need not: native addons, and the web
+ * server's (fastify, ws) and the renderer's build (vite), loaded only by the commands that serve. Imported one
+ * by one from node_modules, each CommonJS package was found, read and scanned for its exports at every start:
+ * a third of a command's CPU. conf gets a stand-in for ajv, which it uses only for a JSON schema the engine
+ * never gives it (build/node/no-json-schema.js).
+ */
+export const PACKAGES_BUNDLED: Pick<UserConfig, 'resolve' | 'ssr'> = {
+  resolve: {
+    alias: {
+      'ajv/dist/2020.js': resolve(import.meta.dirname, 'build/node/no-json-schema.js'),
+      'ajv-formats': resolve(import.meta.dirname, 'build/node/no-json-schema.js'),
+    },
+  },
+  ssr: {
+    noExternal: true,
+    external: ['better-sqlite3', '@napi-rs/keyring', 'fastify', '@fastify/multipart', '@fastify/static', '@fastify/websocket', 'ws', 'vite', '@vitejs/plugin-vue'],
+  },
+};
 
 export default defineConfig({
   logLevel: 'warn',
+  ...PACKAGES_BUNDLED,
   build: {
     ssr: true,
     outDir: 'out/node',
