@@ -38,6 +38,9 @@ export default defineConfig({
           hookTimeout: 60_000,
           // 2 cores: each file starts its own sandbox; keep the parallelism modest.
           maxWorkers: 2,
+          // As for the unit tests: the files share their worker's modules (the engine, the sandbox) instead of
+          // each importing them afresh. Each file keeps its state in its own sandbox, data folders and files.
+          isolate: false,
         },
       },
     ],

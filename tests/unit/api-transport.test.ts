@@ -5,7 +5,8 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiError } from '../../electron/core/api/errors.js';
-import { createHttp, postForm, releaseBody } from '../../electron/core/api/http.js';
+import { createHttp, postForm } from '../../electron/core/api/http.js';
+import { releaseBody } from '../../electron/core/api/reply-bytes.js';
 import { interpretReply } from '../../electron/core/api/reply.js';
 
 /** What the server does once it has read a request's head. */

@@ -42,12 +42,13 @@ import {
 } from './encoders.js';
 import { ApiError, protocolError } from './errors.js';
 import { formEntries, toFormData, toUrlEncoded } from './form.js';
-import { createHttp, postForm, releaseBody, type HttpOptions } from './http.js';
+import type { HttpOptions } from './http.js';
 import { OPERATIONS, type OperationName, type OperationSpec } from './operations.js';
 import type * as P from './params.js';
 import { readEnvelope } from './envelope.js';
 import { PAGED_LISTS, type ListPageReply, type PagedListOperation, type PagedListRecord } from './paged-lists.js';
 import { interpretReply, type HttpReply, type ReplyBody } from './reply.js';
+import { releaseBody } from './reply-bytes.js';
 import { DEFAULT_RETRY, retryDelay, type RetryNotice, type RetryPolicy } from './retry.js';
 import { Session, type SessionOptions } from './session.js';
 import { parseWhoisJson, parseWhoisText } from './whois-info.js';
@@ -90,12 +91,16 @@ export interface ClientOptions extends HttpOptions, SessionOptions {
   onRetry?: (notice: RetryNotice) => void;
 }
 
+type PostArgs = [operation: string, url: string, body: FormData | URLSearchParams, headers: Record<string, string>];
+
 /** The operation name of the token endpoint's requests, in errors (a grant that failed). */
 export const TOKEN_OPERATION = 'token';
 
 export class ResellerClient {
   readonly session: Session;
-  private readonly http: AxiosInstance;
+  /** The HTTP exchange, loaded on the first request (http.ts says why). */
+  private http: Promise<(...args: PostArgs) => Promise<HttpReply>> | null = null;
+  private readonly httpOptions: ClientOptions;
   private readonly baseUrl: string;
   private readonly altBaseUrl: string;
   private readonly service: string;
@@ -112,7 +117,7 @@ export class ResellerClient {
     private readonly vault: SecretVault,
     options: ClientOptions = {},
   ) {
-    this.http = options.http ?? createHttp(options);
+    this.httpOptions = options;
     this.baseUrl = trimSlash(config.baseUrl);
     this.altBaseUrl = config.altBaseUrl?.trim() ? trimSlash(config.altBaseUrl) : this.baseUrl;
     this.service = config.service?.trim() || 'svc';
@@ -394,11 +399,20 @@ export class ResellerClient {
 
   private async send<R>(name: OperationName, spec: OperationSpec, entries: FormEntry[], token: string, read: (reply: HttpReply) => R): Promise<R> {
     const base = spec.host === 'alt' ? this.altBaseUrl : this.baseUrl;
-    const reply = await postForm(this.http, name, `${base}/api/v2/${this.service}/${name}`, toFormData(entries), {
+    const reply = await this.post(name, `${base}/api/v2/${this.service}/${name}`, toFormData(entries), {
       ...COMMON_HEADERS,
       Authorization: `Bearer ${token}`,
     });
     return read(reply);
+  }
+
+  /** One POST of a form (http.ts), loading the HTTP exchange with the first. */
+  private async post(...args: PostArgs): Promise<HttpReply> {
+    this.http ??= import('./http.js').then(({ createHttp, postForm }) => {
+      const http = this.httpOptions.http ?? createHttp(this.httpOptions);
+      return (...post: PostArgs) => postForm(http, ...post);
+    });
+    return (await this.http)(...args);
   }
 
   /**
@@ -406,7 +420,7 @@ export class ResellerClient {
    * grant is the session's to judge (it sends no other until the next sync).
    */
   private async grant(entries: FormEntry[]): Promise<Token> {
-    const reply = await postForm(this.http, TOKEN_OPERATION, `${this.baseUrl}/oauth/token`, toUrlEncoded(entries), COMMON_HEADERS);
+    const reply = await this.post(TOKEN_OPERATION, `${this.baseUrl}/oauth/token`, toUrlEncoded(entries), COMMON_HEADERS);
     const body = interpretReply(TOKEN_OPERATION, reply, 'json');
     if (body.kind !== 'json') throw new ApiError({ kind: 'protocol', operation: TOKEN_OPERATION, message: 'token: reply is not JSON' });
     return decode.decodeToken(TOKEN_OPERATION, body.value);

@@ -1,6 +1,8 @@
 /**
  * The HTTP exchange itself (axios): POST a form, get status + headers + body bytes back, or a network
- * ApiError. Status codes are not judged here (validateStatus accepts all); reply.ts maps them.
+ * ApiError. Status codes are not judged here (validateStatus accepts all); reply.ts maps them. The client
+ * imports this module on its first request (client.ts): a command that never talks to the provider does not
+ * load axios, whose fetch adapter loads Node's fetch (undici) as it is imported, a good part of a start.
  */
 import { Readable } from 'node:stream';
 import axios, { type AxiosInstance } from 'axios';
@@ -100,9 +102,4 @@ function readBody(stream: Readable, idleMs: number, abort: () => void): Promise<
     // Settles nothing after 'end'; before it, the body was cut short without an error of its own.
     stream.once('close', () => fail(Object.assign(new Error('the reply was cut short'), { code: 'ECONNRESET' })));
   });
-}
-
-/** Frees a reply's body once read (see releaseBytes). */
-export function releaseBody(reply: HttpReply): void {
-  releaseBytes(reply.body);
 }

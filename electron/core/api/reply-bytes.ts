@@ -3,6 +3,7 @@
  * the pages it decodes: importing http.ts there would load axios and its dependencies into that thread for
  * nothing, at every sync's start.
  */
+import type { HttpReply } from './reply.js';
 
 /**
  * Frees bytes at once, once they have been read (into strings: nothing keeps a view of them), when they hold
@@ -17,4 +18,9 @@ export function releaseBytes(bytes: Uint8Array): void {
 /** Whether the bytes are the whole of their buffer (a small reply shares Node's pool with others). */
 export function ownsBuffer(bytes: Uint8Array): boolean {
   return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+}
+
+/** Frees a reply's body once read (see releaseBytes). */
+export function releaseBody(reply: HttpReply): void {
+  releaseBytes(reply.body);
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
+import { PACKAGES_BUNDLED } from '../../../vite.node.config.js';
 import type { WorkerConfig } from './protocol.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -14,8 +15,9 @@ let bundle: { dir: string; entry: Promise<string> } | undefined;
 /**
  * worker.ts as one JavaScript file, built once per test file, with the sync's writer thread beside it (where
  * electron/core/sync/worker-sink.ts looks for it). The tests start a worker dozens of times, and tsx compiling
- * the TypeScript at each start cost more CPU than the bundle's whole start. Packages stay in node_modules: the
- * folder is under the project, so they resolve as they do for the sources. removeWorkerBundle() deletes it.
+ * the TypeScript at each start cost more CPU than the bundle's whole start. The packages are bundled as for
+ * the commands (vite.node.config.ts); those left out resolve from node_modules, the folder being under the
+ * project. removeWorkerBundle() deletes it.
  */
 function workerBundle(): Promise<string> {
   if (!bundle) {
@@ -25,6 +27,7 @@ function workerBundle(): Promise<string> {
       root: ROOT,
       configFile: false,
       logLevel: 'warn',
+      ...PACKAGES_BUNDLED,
       build: {
         ssr: true,
         outDir: dir,
