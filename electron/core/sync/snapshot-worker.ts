@@ -51,7 +51,7 @@ port.on('message', (request: SnapshotRequest) => {
     } else {
       const page = heldPage(request, bytes);
       buffer.put(resource, page);
-      if (request.kind === 'reply') ahead.add(resource, page);
+      if (request.kind === 'reply') ahead.add(resource, page, bytes.byteLength);
     }
   } else if (request.kind === 'discard') {
     buffer.drop(request.resource);
