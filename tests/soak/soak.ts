@@ -1,12 +1,15 @@
 /**
  * The soak: many queued edits of every kind replayed against the sandbox while it answers 20% of requests
  * with HTTP 500, resets 10%, rate-limits 5% and lets access tokens live only `tokenLifeSeconds`; then counted
- * on the server: every edit applied exactly once, none lost. Run small by the contract tests, at full size
+ * on the server: every edit applied exactly once, none lost. Then the real web host, a process of its own,
+ * replays as many edits queued through it and pulls the account in full (web-host.ts), its own edits counted
+ * on the server the same way, and its peak memory read. Run small by the contract tests, at full size
  * (5,000 edits, 30 s tokens) by `npm run soak`.
  */
 import type Database from 'better-sqlite3';
-import type { Mutation, Outbox, OutboxEntry, Replayer } from '../../electron/core/outbox/index.js';
+import type { Mutation, OutboxEntry, Replayer } from '../../electron/core/outbox/index.js';
 import { clientFor, outboxFile, replaying, startSandbox } from '../contract/outbox/harness.js';
+import { runWebHost, type WebHostRun } from './web-host.js';
 
 /** Edits queued per group: one of each kind, and updates and a deletion of what the group creates. */
 export const EDITS_PER_GROUP = 10;
@@ -16,17 +19,24 @@ export interface SoakOptions {
   tokenLifeSeconds: number;
   /** Told as the replay goes. */
   log?: (line: string) => void;
+  /** Whether the web host's part runs too (default true). */
+  webHost?: boolean;
 }
+
+/** What the server holds of one tag's edits, against what it should. */
+export type ServerCounts = Record<string, { expected: number; found: number }>;
 
 export interface SoakCounts {
   queued: number;
   confirmed: number;
   /** What the server holds of the soak's edits, against what it should. */
-  server: Record<string, { expected: number; found: number }>;
+  server: ServerCounts;
   /** Edits the user had to look at (a reply whose request may have run), retried once found missing. */
   reviewed: number;
   peakRssMb: number;
   seconds: number;
+  /** The web host's part: its run, and what the server holds of the edits queued through it; null when not run. */
+  webHost: (WebHostRun & { server: ServerCounts }) | null;
 }
 
 const rows = <T>(db: Database.Database, sql: string, ...params: unknown[]) => db.prepare(sql).all(...params) as T[];
@@ -66,19 +76,42 @@ function secondBatch(tag: string, g: number, created: readonly OutboxEntry[]): M
 /** Groups queued per transaction: a few hundred edits each. */
 const GROUPS_PER_BATCH = 50;
 
-function queueGroups(outbox: Outbox, tag: string, groups: number, existing: number, domainId: number): void {
+/** Queues `groups` groups through `enqueueAll` (an outbox's, or the web host's); resolves with how many edits. */
+async function queueGroups(
+  enqueueAll: (mutations: Mutation[]) => OutboxEntry[] | Promise<OutboxEntry[]>,
+  tag: string,
+  groups: number,
+  existing: number,
+  domainId: number,
+): Promise<number> {
+  let edits = 0;
   for (let from = 0; from < groups; from += GROUPS_PER_BATCH) {
     const batch = Array.from({ length: Math.min(GROUPS_PER_BATCH, groups - from) }, (_, i) => from + i);
     const firsts = batch.map((g) => firstBatch(tag, g, existing, domainId));
-    const queued = outbox.enqueueAll(firsts.flat());
+    const queued = await enqueueAll(firsts.flat());
     let at = 0;
     const seconds = batch.flatMap((g, i) => {
       const created = queued.slice(at, at + firsts[i]!.length);
       at += firsts[i]!.length;
       return secondBatch(tag, g, created);
     });
-    outbox.enqueueAll(seconds);
+    edits += queued.length + (await enqueueAll(seconds)).length;
   }
+  return edits;
+}
+
+/** What the server holds of the edits of `groups` groups queued under `tag`, against what each should have made. */
+function serverCounts(db: Database.Database, tag: string, groups: number, existing: number): ServerCounts {
+  return {
+    'contacts kept (add-contact, update-contact)': { expected: groups, found: count(db, "SELECT COUNT(*) AS n FROM contacts WHERE lastname = ? AND firstname LIKE 'K%' AND city LIKE 'City %'", tag) },
+    'contacts deleted (add-contact, delete-contact)': { expected: 0, found: count(db, "SELECT COUNT(*) AS n FROM contacts WHERE lastname = ? AND firstname LIKE 'G%'", tag) },
+    'existing contact updated (update-contact)': { expected: 1, found: count(db, 'SELECT COUNT(*) AS n FROM contacts WHERE id = ? AND companyname LIKE ?', existing, `${tag} Co %`) },
+    'tickets (open-ticket)': { expected: groups, found: count(db, 'SELECT COUNT(*) AS n FROM tickets WHERE subject LIKE ?', `${tag} ticket %`) },
+    'attachments': { expected: groups, found: count(db, 'SELECT COUNT(*) AS n FROM ticket_attachments a JOIN tickets t ON t.id = a.ticketid WHERE t.subject LIKE ?', `${tag} ticket %`) },
+    'replies (add-ticket-reply)': { expected: groups, found: count(db, 'SELECT COUNT(*) AS n FROM ticket_replies WHERE message LIKE ?', `${tag} reply %`) },
+    'invoices (create-invoice)': { expected: groups, found: count(db, 'SELECT COUNT(*) AS n FROM invoices WHERE notes LIKE ?', `${tag} %`) },
+    'orders (add-order)': { expected: groups, found: count(db, 'SELECT COUNT(*) AS n FROM services WHERE domain LIKE ?', `${tag}-order-%`) },
+  };
 }
 
 /**
@@ -114,7 +147,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakCounts> {
     const { outbox, replayer, now } = replaying(outboxFile(), client);
     const tag = `soak${Date.now() % 100000}`;
     const groups = Math.max(1, Math.round(options.edits / EDITS_PER_GROUP));
-    queueGroups(outbox, tag, groups, existing, domainId);
+    await queueGroups((mutations) => outbox.enqueueAll(mutations), tag, groups, existing, domainId);
     const queued = outbox.counts().queued;
     log(`${queued} edits queued; replaying with 20% HTTP 500, 10% resets, 5% 429 and ${options.tokenLifeSeconds} s tokens…`);
     sb.setFaults({ http500: 0.2, reset: 0.1, rateLimit: 0.05, retryAfterSeconds: 0 });
@@ -135,18 +168,17 @@ export async function runSoak(options: SoakOptions): Promise<SoakCounts> {
     }
     await settle(replayer, now);
     const confirmed = outbox.counts().done;
-    const server = {
-      'contacts kept (add-contact, update-contact)': { expected: groups, found: count(db, "SELECT COUNT(*) AS n FROM contacts WHERE lastname = ? AND firstname LIKE 'K%' AND city LIKE 'City %'", tag) },
-      'contacts deleted (add-contact, delete-contact)': { expected: 0, found: count(db, "SELECT COUNT(*) AS n FROM contacts WHERE lastname = ? AND firstname LIKE 'G%'", tag) },
-      'existing contact updated (update-contact)': { expected: 1, found: count(db, 'SELECT COUNT(*) AS n FROM contacts WHERE id = ? AND companyname LIKE ?', existing, `${tag} Co %`) },
-      'tickets (open-ticket)': { expected: groups, found: count(db, 'SELECT COUNT(*) AS n FROM tickets WHERE subject LIKE ?', `${tag} ticket %`) },
-      'attachments': { expected: groups, found: count(db, 'SELECT COUNT(*) AS n FROM ticket_attachments a JOIN tickets t ON t.id = a.ticketid WHERE t.subject LIKE ?', `${tag} ticket %`) },
-      'replies (add-ticket-reply)': { expected: groups, found: count(db, 'SELECT COUNT(*) AS n FROM ticket_replies WHERE message LIKE ?', `${tag} reply %`) },
-      'invoices (create-invoice)': { expected: groups, found: count(db, 'SELECT COUNT(*) AS n FROM invoices WHERE notes LIKE ?', `${tag} %`) },
-      'orders (add-order)': { expected: groups, found: count(db, 'SELECT COUNT(*) AS n FROM services WHERE domain LIKE ?', `${tag}-order-%`) },
-    };
+    const server = serverCounts(db, tag, groups, existing);
     outbox.dispose();
-    return { queued, confirmed, server, reviewed, peakRssMb: Math.round(peakRss / 1024 / 1024), seconds: Math.round((Date.now() - started) / 1000) };
+    const peakRssMb = Math.round(peakRss / 1024 / 1024);
+    const seconds = Math.round((Date.now() - started) / 1000);
+    let webHost: SoakCounts['webHost'] = null;
+    if (options.webHost !== false) {
+      const webTag = `${tag}w`;
+      const run = await runWebHost(sb, (enqueueAll) => queueGroups(enqueueAll, webTag, groups, existing, domainId), log);
+      webHost = { ...run, server: serverCounts(db, webTag, groups, existing) };
+    }
+    return { queued, confirmed, server, reviewed, peakRssMb, seconds, webHost };
   } finally {
     clearInterval(sampler);
     await sb.stop();

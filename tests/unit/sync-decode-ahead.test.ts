@@ -19,9 +19,9 @@ function page(offset: number, text = REPLY) {
 }
 
 /** A DecodeAhead whose turns wait in `turns` until run. */
-function byHand(buffer: PageBuffer, maxRowsAhead?: number) {
+function byHand(buffer: PageBuffer, maxRowsAhead?: number, maxBytesAhead?: number) {
   const turns: Array<() => void> = [];
-  const ahead = new DecodeAhead(buffer, (task) => turns.push(task), maxRowsAhead);
+  const ahead = new DecodeAhead(buffer, (task) => turns.push(task), maxRowsAhead, maxBytesAhead);
   const runAll = () => {
     while (turns.length > 0) turns.shift()!();
   };
@@ -36,9 +36,9 @@ describe('DecodeAhead', () => {
     const first = page(0);
     const second = page(2);
     buffer.put('domains', first.page);
-    ahead.add('domains', first.page);
+    ahead.add('domains', first.page, first.bytes.byteLength);
     buffer.put('domains', second.page);
-    ahead.add('domains', second.page);
+    ahead.add('domains', second.page, second.bytes.byteLength);
     expect(turns).toHaveLength(1);
 
     turns.shift()!();
@@ -58,12 +58,12 @@ describe('DecodeAhead', () => {
     const { ahead, runAll } = byHand(buffer, 3);
     const [first, second] = [page(0), page(2)];
     const other = page(0);
-    for (const { page: p } of [first, second]) {
+    for (const { page: p, bytes } of [first, second]) {
       buffer.put('domains', p);
-      ahead.add('domains', p);
+      ahead.add('domains', p, bytes.byteLength);
     }
     buffer.put('services', other.page);
-    ahead.add('services', other.page);
+    ahead.add('services', other.page, other.bytes.byteLength);
     runAll();
 
     expect(first.bytes.byteLength).toBe(0);
@@ -72,17 +72,34 @@ describe('DecodeAhead', () => {
     expect([...buffer.take('domains', 4)]).toEqual([...expected, ...expected]);
   });
 
+  it('decodes ahead at most its bytes budget of a resource: large rows past it wait as bytes, and give the same rows', () => {
+    const expected = [...page(0).page.rows()];
+    const buffer = new PageBuffer();
+    const [first, second, third] = [page(0), page(2), page(4)];
+    const { ahead, runAll } = byHand(buffer, undefined, first.bytes.byteLength * 2);
+    for (const { page: p, bytes } of [first, second, third]) {
+      buffer.put('domains', p);
+      ahead.add('domains', p, bytes.byteLength);
+    }
+    runAll();
+
+    expect(first.bytes.byteLength).toBe(0);
+    expect(second.bytes.byteLength).toBe(0);
+    expect(third.bytes.byteLength).toBeGreaterThan(0);
+    expect([...buffer.take('domains', 6)]).toEqual([...expected, ...expected, ...expected]);
+  });
+
   it('leaves alone a page read again or dropped before its turn', () => {
     const buffer = new PageBuffer();
     const { ahead, runAll } = byHand(buffer);
     const stale = page(0);
     const fresh = page(0);
     buffer.put('domains', stale.page);
-    ahead.add('domains', stale.page);
+    ahead.add('domains', stale.page, stale.bytes.byteLength);
     buffer.put('domains', fresh.page);
     const dropped = page(0);
     buffer.put('services', dropped.page);
-    ahead.add('services', dropped.page);
+    ahead.add('services', dropped.page, dropped.bytes.byteLength);
     buffer.drop('services');
     runAll();
 
@@ -97,12 +114,12 @@ describe('DecodeAhead', () => {
     const { ahead, runAll } = byHand(buffer);
     const broken = page(0, '{"result":"success","numreturned":2,"domains":');
     buffer.put('domains', broken.page);
-    ahead.add('domains', broken.page);
+    ahead.add('domains', broken.page, broken.bytes.byteLength);
     runAll();
     expect(() => [...buffer.take('domains', 2)]).toThrow(/get-clients-domains: unexpected reply/);
 
     buffer.put('domains', broken.page);
-    ahead.add('domains', broken.page);
+    ahead.add('domains', broken.page, broken.bytes.byteLength);
     runAll();
     buffer.put('domains', page(0).page);
     expect([...buffer.take('domains', 2)]).toHaveLength(2);

@@ -3,14 +3,14 @@
  * connection and seen by the first once committed, a job's failure kept to that job, and a thread that
  * cannot start failing the jobs it was given and leaving later ones to the calling thread.
  */
-import { writeFileSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Mirror } from '../../electron/core/mirror/index.js';
 import type { Domain, Service } from '../../shared/models.js';
 import type { SnapshotHeader } from '../../electron/core/sync/snapshot-sink.js';
-import { snapshotWorkerModule, WorkerSnapshotSink } from '../../electron/core/sync/worker-sink.js';
+import { snapshotWorkerModule, WorkerSnapshotSink, type WorkerSinkOptions } from '../../electron/core/sync/worker-sink.js';
 import { fixtureText } from './fixtures/api/shapes.js';
 import { domain, openMirror, service, tempDir } from './mirror-fixtures.js';
 
@@ -37,10 +37,10 @@ function write(sink: WorkerSnapshotSink, resource: 'domains' | 'services', recor
   return sink.apply(header);
 }
 
-function threadSink(): WorkerSnapshotSink {
+function threadSink(options: WorkerSinkOptions = {}): WorkerSnapshotSink {
   const module = snapshotWorkerModule();
   if (module === null) throw new Error('the snapshot worker module was not found next to worker-sink.ts');
-  const sink = new WorkerSnapshotSink(mirror, mirror.file!, module);
+  const sink = new WorkerSnapshotSink(mirror, mirror.file!, module, options);
   sinks.push(sink);
   return sink;
 }
@@ -109,5 +109,34 @@ describe('the snapshot writer thread', () => {
     expect(await sink.apply(header)).toMatchObject({ added: 2 });
     expect(mirror.get('domains', 31)?.domainName).toBe('bakery-example.test');
     expect(sink.fallbackReason).toBeNull();
+  });
+
+  it('holds no more than its memory budget of pages not yet written: the rest wait on disk, and every row is written once', async () => {
+    const budget = 2_000;
+    const sink = threadSink({ memoryBudgetBytes: budget });
+    const domains = Array.from({ length: 40 }, (_, i) => domain(i + 1, { domainName: `spilled-${i + 1}.test` }));
+    const services = Array.from({ length: 10 }, (_, i) => service(i + 1));
+    // Two resources waiting at once (the second read while the first is written), as in a sync.
+    const first = write(sink, 'domains', domains);
+    const second = write(sink, 'services', services);
+    expect(await first).toMatchObject({ added: 40, changed: 0, removed: 0 });
+    expect(await second).toMatchObject({ added: 10 });
+    // A reply past the budget, decoded from the spill file where it waited; a page read again there replaces it.
+    const reply = Buffer.from(fixtureText('clients-domains.flat.json'));
+    sink.pageBytes('domains', 0, 25, 'get-clients-domains', { kind: 'bytes', bytes: Buffer.from('garbage'.repeat(400)), total: 2, start: 0, returned: 2 });
+    sink.pageBytes('domains', 0, 25, 'get-clients-domains', { kind: 'bytes', bytes: reply, total: 2, start: 0, returned: 2 });
+    const header = { resource: 'domains', count: 2, at: '2026-11-22T11:00:00.000Z', today: '2026-11-22', previousSyncDay: '2026-11-22' } as const;
+    expect(await sink.apply(header)).toMatchObject({ changed: 2, removed: 38 });
+    expect(mirror.counts().domains).toBe(2);
+    expect(mirror.get('domains', 31)?.domainName).toBe('bakery-example.test');
+    expect(mirror.get('services', 10)).toEqual(service(10));
+
+    const { peakInMemoryBytes, spilledBytes } = sink.heldPages;
+    expect(peakInMemoryBytes).toBeGreaterThan(0);
+    expect(peakInMemoryBytes).toBeLessThanOrEqual(budget);
+    expect(spilledBytes).toBeGreaterThan(reply.byteLength);
+    await sink.close();
+    // The spill file is gone with the sink (unlinked at once on POSIX, deleted at close elsewhere).
+    expect(readdirSync(dir).filter((name) => name.includes('spill'))).toEqual([]);
   });
 });

@@ -8,11 +8,9 @@
  * which are then indexes 0..count-1 of what it handed over, and any warnings.
  */
 import type { ResellerClient } from '../api/client.js';
-import type { Page } from '../../../shared/models.js';
 import { decodeListPageBytes, type ListPageBytes, type ListPageReply, type PagedListOperation } from '../api/paged-lists.js';
 import { walkList, type PageCounts } from '../api/paging.js';
-import { releaseBytes } from '../api/reply-bytes.js';
-import { collectingUnread, describeUnread, mergeUnread, type UnreadField } from '../api/unread.js';
+import { collectingUnread } from '../api/unread.js';
 import { SYNCED_RESOURCES, type SyncedResource } from '../mirror/index.js';
 import { RESOURCES, type PullSource } from '../resources/index.js';
 import { mapBounded } from './bounded.js';
@@ -52,9 +50,11 @@ export interface PullResult {
 type Puller = (ctx: PullContext) => Promise<PullResult>;
 
 /**
- * A list this long has its pages decoded here rather than by the sink, so that their ids are known to the walk:
- * a provider that serves the same rows again ends the list instead of being paged to its (claimed) end. Real
- * accounts stay below it and keep the fast path (this thread reads only envelopes).
+ * A list this long has its pages decoded here too, for their ids, so that the walk knows them: a provider that
+ * serves the same rows again ends the list instead of being paged to its (claimed) end. The pages still go to the
+ * sink as their bytes: handed over as records, they were encoded and serialized here and held as rows larger
+ * than the replies, which lifted the huge preset's peak memory. Real accounts stay below it and keep the fast path
+ * (this thread reads only envelopes).
  */
 const VERIFY_IDS_ABOVE = 50_000;
 
@@ -63,48 +63,43 @@ interface WalkedPage extends PageCounts {
   handOver(offset: number, used: number): void;
 }
 
-function walkedPage(ctx: PullContext, operation: PagedListOperation, reply: ListPageReply<{ id: number }>, unread: UnreadField[][]): WalkedPage {
-  if (reply.kind === 'bytes' && reply.total <= VERIFY_IDS_ABOVE) {
-    return { ...reply, ids: null, handOver: (offset, used) => ctx.pageBytes(offset, used, operation, reply) };
+function walkedPage(ctx: PullContext, operation: PagedListOperation, reply: ListPageReply<{ id: number }>): WalkedPage {
+  if (reply.kind === 'bytes') {
+    const handOver = (offset: number, used: number) => ctx.pageBytes(offset, used, operation, reply);
+    // Above the threshold the page is decoded here for its ids only; its bytes still go to the sink, which
+    // decodes them again where it writes them (and tells what it could not read).
+    return { ...reply, ids: reply.total <= VERIFY_IDS_ABOVE ? null : idsOf(operation, reply), handOver };
   }
-  const page = reply.kind === 'bytes' ? decodedPage(operation, reply, unread) : reply.page;
+  const { page } = reply;
   return {
     total: page.total,
-    start: page.start ?? (reply.kind === 'bytes' ? reply.start : null),
+    start: page.start ?? null,
     returned: page.items.length,
     ids: page.items.map((record) => record.id),
     handOver: (offset, used) => ctx.page(offset, page.items.slice(0, used)),
   };
 }
 
-/** A page decoded on this thread: values it cannot read are left unset, and told in `unread`. */
-function decodedPage(operation: PagedListOperation, reply: ListPageBytes, unread: UnreadField[][]): Page<{ id: number }> {
-  try {
-    const decoded = collectingUnread(() => decodeListPageBytes(operation, reply.bytes, reply) as Array<{ id: number }>);
-    unread.push(decoded.unread);
-    const items = decoded.value;
-    return { items, total: reply.total, start: reply.start, returned: items.length };
-  } finally {
-    releaseBytes(reply.bytes);
-  }
+/** The ids of a page's records, read on this thread (values it cannot read are the sink's to tell). */
+function idsOf(operation: PagedListOperation, reply: ListPageBytes): number[] {
+  return collectingUnread(() => decodeListPageBytes(operation, reply.bytes, reply) as Array<{ id: number }>).value.map((record) => record.id);
 }
 
-async function pageThrough(ctx: PullContext, operation: PagedListOperation, resource: SyncedResource): Promise<PullResult> {
+async function pageThrough(ctx: PullContext, operation: PagedListOperation): Promise<PullResult> {
   let done = 0;
-  const unread: UnreadField[][] = [];
   const walked = await walkList<WalkedPage>(
     async (limitstart, limitnum) => {
       const reply = await ctx.request(() => ctx.client.readListPage(operation, { limitstart, limitnum }));
       const { total, returned } = reply.kind === 'bytes' ? reply : reply.page;
       done = (limitstart === 0 ? 0 : done) + returned;
       ctx.progress(Math.min(done, total), total);
-      return walkedPage(ctx, operation, reply, unread);
+      return walkedPage(ctx, operation, reply);
     },
     // The walk takes only its current walk's pages, and of each the rows it uses; so does the sink.
     { take: (start, page, used) => page.handOver(start, used) },
     { operation, pageSize: ctx.pageSize, concurrency: ctx.concurrency },
   );
-  return { count: walked.count, warnings: [...walked.warnings, ...describeUnread(resource, mergeUnread(unread))] };
+  return { count: walked.count, warnings: walked.warnings };
 }
 
 async function single(ctx: PullContext, read: () => Promise<readonly unknown[]>): Promise<PullResult> {
@@ -135,7 +130,7 @@ function pullerOf(resource: SyncedResource): Puller {
   const source: PullSource = RESOURCES[resource].pull;
   switch (source.kind) {
     case 'pagedList':
-      return (ctx) => pageThrough(ctx, source.operation, resource);
+      return (ctx) => pageThrough(ctx, source.operation);
     case 'single':
       return (ctx) => single(ctx, () => source.read(ctx.client));
     case 'catalogue':

@@ -3,6 +3,10 @@
  * records are held by that thread only. Should the thread fail to start or die, the resources it was given
  * fail (the next sync reads them again: the mirror is a cache), later ones are kept and written on this
  * thread, and `fallbackReason` says why.
+ *
+ * The pages the thread holds, not yet written, are bounded: past `memoryBudgetBytes` of them, a page's bytes go
+ * to a spill file (spill-file.ts) and the thread is told where, so a very large account's sync holds no more
+ * than the budget of pages in memory, whatever the size of its resources.
  */
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -10,10 +14,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { serialize } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { encodeRows, type Mirror, type ResourceRecords, type SyncedResource } from '../mirror/index.js';
-import type { AnsweredRequest, SnapshotReply, SnapshotRequest, SnapshotWorkerData } from './snapshot-protocol.js';
-import { ownsBuffer } from '../api/reply-bytes.js';
+import type { AnsweredRequest, PageBytes, SnapshotReply, SnapshotRequest, SnapshotWorkerData } from './snapshot-protocol.js';
+import { ownsBuffer, releaseBytes } from '../api/reply-bytes.js';
 import type { ListPageBytes, PagedListOperation } from '../api/paged-lists.js';
 import { InlineSnapshotSink, type SnapshotHeader, type SnapshotOutcome, type SnapshotSink } from './snapshot-sink.js';
+import { isSpilled, SpillFile } from './spill-file.js';
 
 export interface WorkerModule {
   url: URL;
@@ -43,6 +48,23 @@ export function snapshotWorkerModule(): WorkerModule | null {
  */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8 };
 
+/**
+ * Bytes of pages not yet written that the writer thread holds in memory at most; the rest wait on disk. Above
+ * what the large preset ever holds (its domains and orders together, ~32 MB), so its syncs never spill; the
+ * huge preset's held ~130 MB, and its peak RSS passed 250 MB.
+ */
+export const MEMORY_BUDGET_BYTES = 40 * 1024 * 1024;
+
+export interface WorkerSinkOptions {
+  memoryBudgetBytes?: number;
+}
+
+/** What the sink held of pages not yet written: in memory at most at once, and spilled to disk in all. */
+export interface HeldPages {
+  peakInMemoryBytes: number;
+  spilledBytes: number;
+}
+
 interface Pending {
   resolve(outcome: SnapshotOutcome | null): void;
   reject(error: Error): void;
@@ -54,8 +76,16 @@ export class WorkerSnapshotSink implements SnapshotSink {
   private readonly inline: InlineSnapshotSink;
   private nextId = 1;
   private failed: string | null = null;
+  private readonly memoryBudgetBytes: number;
+  private readonly spill: SpillFile;
+  /** Bytes posted and not yet written, by resource: in memory, and in the spill file. */
+  private readonly unwritten = new Map<SyncedResource, { inMemory: number; spilled: number }>();
+  private inMemoryBytes = 0;
+  private readonly held: HeldPages = { peakInMemoryBytes: 0, spilledBytes: 0 };
 
-  constructor(mirror: Mirror, mirrorFile: string, module: WorkerModule) {
+  constructor(mirror: Mirror, mirrorFile: string, module: WorkerModule, options: WorkerSinkOptions = {}) {
+    this.memoryBudgetBytes = options.memoryBudgetBytes ?? MEMORY_BUDGET_BYTES;
+    this.spill = new SpillFile(`${mirrorFile}-spill`);
     this.inline = new InlineSnapshotSink(mirror);
     const workerData: SnapshotWorkerData = { mirrorFile };
     this.worker = new Worker(module.url, { workerData, execArgv: module.execArgv, resourceLimits: WORKER_LIMITS });
@@ -69,31 +99,41 @@ export class WorkerSnapshotSink implements SnapshotSink {
     return this.failed;
   }
 
+  /** How much of the pages not yet written was held in memory at most, and how much went to disk. */
+  get heldPages(): HeldPages {
+    return { ...this.held };
+  }
+
   page(resource: SyncedResource, offset: number, records: readonly unknown[]): void {
     if (this.failed !== null) return this.inline.page(resource, offset, records);
-    const bytes = serialize([...encodeRows(resource, records as readonly ResourceRecords[SyncedResource][])]);
-    this.post({ kind: 'page', resource, offset, count: records.length, bytes }, [bytes.buffer]);
+    const bytes = this.stage(resource, serialize([...encodeRows(resource, records as readonly ResourceRecords[SyncedResource][])]));
+    this.post({ kind: 'page', resource, offset, count: records.length, bytes }, transferOf(bytes));
   }
 
   pageBytes(resource: SyncedResource, offset: number, limit: number, operation: PagedListOperation, page: ListPageBytes): void {
     if (this.failed !== null) return this.inline.pageBytes(resource, offset, limit, operation, page);
     // Transferred, not copied; a small reply shares its buffer with others (Node's pool) and goes as a copy.
-    const { bytes } = page;
-    const own = ownsBuffer(bytes) ? bytes : new Uint8Array(bytes);
+    const own = ownsBuffer(page.bytes) ? page.bytes : new Uint8Array(page.bytes);
+    const bytes = this.stage(resource, own);
     const { total, returned } = page;
-    this.post({ kind: 'reply', resource, offset, limit, operation, total, returned, bytes: own }, [own.buffer as ArrayBuffer]);
+    this.post({ kind: 'reply', resource, offset, limit, operation, total, returned, bytes }, transferOf(bytes));
   }
 
   discard(resource: SyncedResource): void {
     this.inline.discard(resource);
     if (this.failed === null) this.post({ kind: 'discard', resource });
+    this.written(resource);
   }
 
   async apply(header: SnapshotHeader): Promise<SnapshotOutcome> {
     if (this.failed !== null) return this.inline.apply(header);
-    const outcome = await this.send({ id: this.nextId++, kind: 'apply', header });
-    if (outcome === null) throw new Error('the snapshot writer answered a write with no outcome');
-    return outcome;
+    try {
+      const outcome = await this.send({ id: this.nextId++, kind: 'apply', header });
+      if (outcome === null) throw new Error('the snapshot writer answered a write with no outcome');
+      return outcome;
+    } finally {
+      this.written(header.resource);
+    }
   }
 
   async finish(): Promise<void> {
@@ -105,6 +145,36 @@ export class WorkerSnapshotSink implements SnapshotSink {
   async close(): Promise<void> {
     if (this.failed === null) await this.send({ id: this.nextId++, kind: 'close' }).catch(() => null);
     await this.worker.terminate();
+    this.spill.close();
+  }
+
+  /**
+   * The bytes to post for a page: these, while the pages not yet written stay within the budget; else where
+   * they now wait in the spill file, their memory freed.
+   */
+  private stage(resource: SyncedResource, bytes: Uint8Array): PageBytes {
+    let unwritten = this.unwritten.get(resource);
+    if (!unwritten) this.unwritten.set(resource, (unwritten = { inMemory: 0, spilled: 0 }));
+    if (this.inMemoryBytes + bytes.byteLength <= this.memoryBudgetBytes) {
+      unwritten.inMemory += bytes.byteLength;
+      this.inMemoryBytes += bytes.byteLength;
+      this.held.peakInMemoryBytes = Math.max(this.held.peakInMemoryBytes, this.inMemoryBytes);
+      return bytes;
+    }
+    const spilled = this.spill.write(bytes);
+    releaseBytes(bytes);
+    unwritten.spilled += spilled.length;
+    this.held.spilledBytes += spilled.length;
+    return spilled;
+  }
+
+  /** A resource's pages are written or dropped: their bytes no longer count, and the spill file empties once none wait in it. */
+  private written(resource: SyncedResource): void {
+    const unwritten = this.unwritten.get(resource);
+    if (!unwritten) return;
+    this.unwritten.delete(resource);
+    this.inMemoryBytes -= unwritten.inMemory;
+    if ([...this.unwritten.values()].every((pages) => pages.spilled === 0)) this.spill.clear();
   }
 
   private post(request: SnapshotRequest, transfer: ArrayBuffer[] = []): void {
@@ -134,4 +204,9 @@ export class WorkerSnapshotSink implements SnapshotSink {
     this.pending.clear();
     for (const { reject } of unanswered) reject(new Error(reason));
   }
+}
+
+/** What a page's message transfers: its bytes' buffer, unless they wait in the spill file. */
+function transferOf(bytes: PageBytes): ArrayBuffer[] {
+  return isSpilled(bytes) ? [] : [bytes.buffer as ArrayBuffer];
 }
