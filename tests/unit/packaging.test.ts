@@ -7,7 +7,7 @@
  * inside and the native modules' .node files unpacked from the asar.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -75,8 +75,24 @@ describe('the electron-builder configuration', () => {
   });
 });
 
+/** The newest modification time of a file or of any file under a folder. */
+function newestMtime(path: string): number {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
+}
+
+/**
+ * out/ as electron-vite builds it is newer than everything it is built from. npm test has just built it, and
+ * building it again here would empty out/renderer under the e2e specs' web hosts, which run beside the unit tests.
+ */
+const builtIsCurrent = () =>
+  existsSync(join(built, 'main/index.js')) &&
+  ['electron', 'shared', 'renderer', 'sandbox', 'electron.vite.config.ts', 'package.json'].every((source) => newestMtime(join(root, source)) <= statSync(join(built, 'main/index.js')).mtimeMs);
+
 describe('the packaged app', () => {
   beforeAll(() => {
+    if (builtIsCurrent()) return;
     const build = spawnSync(process.execPath, [join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build', '--logLevel', 'error'], {
       cwd: root,
       encoding: 'utf8',
