@@ -54,7 +54,7 @@ test('an edit the provider refuses is failed with its words; Retry sends it agai
 
   await failed.getByRole('button', { name: `Discard #${entry.id}` }).click();
   const confirm = page.getByRole('alertdialog', { name: `Discard edit #${entry.id}?` });
-  await expect(confirm).toContainText('a record not in the mirror: City “Trento”');
+  await expect(confirm).toContainText('a record not in your local copy: City “Trento”');
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(failed).toBeVisible();
 

@@ -120,7 +120,7 @@ export default {
     label: 'Details',
     close: 'Close details',
     loading: 'Loading…',
-    notFound: 'This record is not in the mirror (it may have been removed by the last sync).',
+    notFound: 'This record is not in your local copy (the last sync may have removed it).',
     error: 'Could not read this record: {message}',
     resize: 'Resize the detail pane',
     order: 'Order #{title}',
