@@ -17,7 +17,8 @@ function newestMtime(dir) {
   return newest;
 }
 
-function bundleIsCurrent(bundle) {
+/** Whether `bundle` exists and is newer than every source it is built from (vitest.config.ts asks it too). */
+export function bundleIsCurrent(bundle) {
   if (!existsSync(bundle)) return false;
   const built = statSync(bundle).mtimeMs;
   return SOURCES.every((dir) => newestMtime(join(ROOT, dir)) <= built);

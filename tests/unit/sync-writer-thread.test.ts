@@ -46,11 +46,26 @@ function threadSink(options: WorkerSinkOptions = {}): WorkerSnapshotSink {
 }
 
 describe('the snapshot writer thread', () => {
-  it('finds its TypeScript source next to the sink, run through tsx', () => {
-    const module = snapshotWorkerModule();
-    expect(module?.url.pathname).toMatch(/electron\/core\/sync\/snapshot-worker\.ts$/);
-    expect(module?.execArgv[0]).toBe('--import');
-    expect(module?.execArgv[1]).toMatch(/tsx/);
+  it('finds its TypeScript source next to the sink, run through tsx, unless a build is named', async () => {
+    const named = process.env.RESELLER_DESK_SNAPSHOT_WORKER;
+    try {
+      delete process.env.RESELLER_DESK_SNAPSHOT_WORKER;
+      const module = snapshotWorkerModule();
+      expect(module?.url.pathname).toMatch(/electron\/core\/sync\/snapshot-worker\.ts$/);
+      expect(module?.execArgv[0]).toBe('--import');
+      expect(module?.execArgv[1]).toMatch(/tsx/);
+      // And the source runs so: the tests name the build, which would otherwise be all they run.
+      const sink = new WorkerSnapshotSink(mirror, mirror.file!, module!);
+      sinks.push(sink);
+      expect(await write(sink, 'domains', [domain(1)])).toEqual({ added: 1, changed: 0, removed: 0, notable: [], warnings: [] });
+      expect(sink.fallbackReason).toBeNull();
+
+      process.env.RESELLER_DESK_SNAPSHOT_WORKER = '/opt/built/snapshot-worker.mjs';
+      expect(snapshotWorkerModule()).toEqual({ url: new URL('file:///opt/built/snapshot-worker.mjs'), execArgv: [] });
+    } finally {
+      if (named === undefined) delete process.env.RESELLER_DESK_SNAPSHOT_WORKER;
+      else process.env.RESELLER_DESK_SNAPSHOT_WORKER = named;
+    }
   });
 
   it('writes jobs in order through its own connection; this connection sees each once committed', async () => {
