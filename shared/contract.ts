@@ -442,6 +442,8 @@ export interface EventPayloads {
   /** Mirror rows changed (after a sync or a confirmed mutation): views of these resources should refresh. */
   'data.changed': { resources: ResourceName[] };
   'accounts.changed': { accounts: AccountSummary[]; current: string | null };
+  /** The settings as saved: every window (the desktop's, each browser tab) shows a new language or theme at once. */
+  'settings.changed': Settings;
   /** A request to the provider failed for a transient reason and is about to be tried again. */
   'provider.retry': { operation: string; attempt: number; maxAttempts: number; delayMs: number; reason: string };
   /** Sent by the desktop shell (application menu, notifications), never by the engine. */
@@ -455,6 +457,7 @@ export const EVENT_NAMES = [
   'outbox.changed',
   'data.changed',
   'accounts.changed',
+  'settings.changed',
   'provider.retry',
   'app.command',
 ] as const satisfies readonly EventName[];

@@ -28,7 +28,6 @@ test.afterAll(async () => stopProvider?.());
 
 async function setLanguage(page: Page, language: 'en' | 'it'): Promise<void> {
   await invoke(page, 'settings.set', { language });
-  await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', language);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(language === 'it' ? 'Fatturazione' : 'Billing');
 }

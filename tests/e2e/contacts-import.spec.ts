@@ -177,7 +177,6 @@ test('by keyboard alone: open from the palette, choose the file, remap, queue', 
 
 test('Italian words, and 2,000 rows previewed with only the visible ones drawn', async ({ page }) => {
   await invoke(page, 'settings.set', { language: 'it' });
-  await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', 'it');
   const csv = contactsCsv('big', 2000);
   await page.getByRole('button', { name: 'Importa da CSV…' }).click();

@@ -151,16 +151,14 @@ test('offline, a domain can still be registered or transferred, with a plain war
     await expect(offer).toContainText('availability will be checked when the order is sent');
     await expect(offer.getByRole('button', { name: 'Transfer…' })).toBeVisible();
     for (const [language, scheme] of [['en', 'light'], ['en', 'dark'], ['it', 'light'], ['it', 'dark']] as const) {
-      // The page reads the settings when it starts: set, then reload (the address keeps the domain).
+      // The page shows saved settings at once (settings.changed): the answer on screen stays as it is.
       await invoke(page, 'settings.set', { language, theme: scheme });
-      await page.reload();
       await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
       await expect(page.locator('html')).toHaveAttribute('lang', language);
       await expect(page.getByTestId('order-offline')).toBeVisible();
       await page.screenshot({ path: `${screens}/check-domain-offline-${language}-${scheme}.png` });
     }
     await invoke(page, 'settings.set', { language: 'en', theme: 'system' });
-    await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
     await offer.getByRole('button', { name: 'Register…' }).click();

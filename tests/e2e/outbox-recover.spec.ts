@@ -57,7 +57,6 @@ test('a damaged outbox is recovered from the app, in words, after asking', async
         await page.screenshot({ path: `${SCREENS_DIR}/outbox-recover-en-${scheme}.png`, fullPage: true });
       }
       await invoke(page, 'settings.set', { language: 'it' });
-      await page.reload();
       await expect(page.getByRole('region', { name: 'Non si riesce ad aprire la coda di uscita di Demo' })).toContainText('danneggiato');
       for (const scheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme: scheme });
@@ -65,7 +64,7 @@ test('a damaged outbox is recovered from the app, in words, after asking', async
       }
       await page.emulateMedia({ colorScheme: 'light' });
       await invoke(page, 'settings.set', { language: 'en' });
-      await page.reload();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
       // By keyboard: the button, then the dialog that says what will happen; Cancel leaves everything as it was.
       const recoverButton = notice.getByRole('button', { name: 'Recover…' });

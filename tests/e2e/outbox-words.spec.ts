@@ -9,7 +9,7 @@
  * and dark, English and Italian, under test-results/screens/.
  */
 import { mkdirSync } from 'node:fs';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { invoke } from './fixtures/page-bridge';
 import { expect, openApp, test } from './fixtures/web-host';
 
@@ -25,7 +25,6 @@ test.beforeAll(() => mkdirSync(SCREENS_DIR, { recursive: true }));
 async function shoot(page: Page, name: string, ready: (page: Page) => Promise<void>): Promise<void> {
   for (const language of ['en', 'it'] as const) {
     await invoke(page, 'settings.set', { language });
-    await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', language);
     await ready(page);
     for (const scheme of ['light', 'dark'] as const) {
@@ -35,11 +34,16 @@ async function shoot(page: Page, name: string, ready: (page: Page) => Promise<vo
     }
   }
   await invoke(page, 'settings.set', { language: 'en' });
-  await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await page.emulateMedia({ colorScheme: 'light' });
 }
 const go = (page: Page, hash: string) => page.evaluate((h) => (location.hash = h), hash);
+
+/** Opens an Outbox row that may already be open (a change of language keeps the screen as it was). */
+async function expand(opener: Locator): Promise<void> {
+  if ((await opener.getAttribute('aria-expanded')) !== 'true') await opener.click();
+  await expect(opener).toHaveAttribute('aria-expanded', 'true');
+}
 
 const outboxRow = (page: Page, id: number) =>
   page.getByRole('table', { name: /^(Outbox|In uscita)$/ }).getByRole('row').filter({ has: page.getByRole('cell', { name: String(id), exact: true }) });
@@ -93,10 +97,10 @@ test('every queued edit is named as the lists name it, and opens to its values, 
   await expect(updateDetail.getByRole('link', { name: `Open ${contact.firstName} ${contact.lastName}` })).toBeVisible();
   await shoot(page, 'outbox', async (p) => expect(outboxRow(p, order.id)).toContainText('bright-new.com'));
   await shoot(page, 'outbox-entry-opened', async (p) => {
-    await outboxRow(p, invoice.id).getByRole('button').first().click();
+    await expand(outboxRow(p, invoice.id).getByRole('button').first());
     await expect(p.locator(`#outbox-entry-${invoice.id}`)).toBeVisible();
   });
-  await outboxRow(page, update.id).getByRole('button').first().click();
+  await expand(outboxRow(page, update.id).getByRole('button').first());
   await updateDetail.getByRole('link', { name: `Open ${contact.firstName} ${contact.lastName}` }).click();
   await expect(page.getByRole('region', { name: 'Details' }).getByRole('heading', { level: 2 })).toHaveText(`${contact.firstName} ${contact.lastName}`);
 });

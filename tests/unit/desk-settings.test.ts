@@ -27,6 +27,19 @@ describe('Desk settings: theme and language', () => {
     await again.close();
   });
 
+  it('tell every window of a change as it is saved, and of a refused one nothing', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'rd-desk-settings-'));
+    const desk = await open();
+    const heard: unknown[] = [];
+    desk.on('settings.changed', (settings) => heard.push(settings));
+    const saved = await desk.call('settings.set', { language: 'it' });
+    expect(heard).toEqual([saved]);
+    expect(saved).toMatchObject({ language: 'it', theme: 'system' });
+    await desk.call('settings.set', { theme: 'sepia' } as never).catch(() => undefined);
+    expect(heard).toHaveLength(1);
+    await desk.close();
+  });
+
   it('refuse an unknown theme or language, naming the field, and keep what was stored', async () => {
     dir = mkdtempSync(join(tmpdir(), 'rd-desk-settings-'));
     const desk = await open();

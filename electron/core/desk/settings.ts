@@ -1,4 +1,7 @@
-/** settings.*: the app's settings; a new sync interval applies to the open session at once. */
+/**
+ * settings.*: the app's settings; a new sync interval applies to the open session at once, and every window
+ * hears of the change (settings.changed) to show a new language or theme without a reload.
+ */
 import type { HandlersOf } from './handlers.js';
 import type { DeskState } from './state.js';
 
@@ -8,6 +11,7 @@ export function settingsHandlers(state: DeskState): HandlersOf<'settings'> {
     'settings.set': (patch) => {
       const next = state.settings.set(patch);
       state.session?.setSyncInterval(next.syncIntervalMinutes);
+      state.emit('settings.changed', next);
       return next;
     },
   };

@@ -1,9 +1,10 @@
 /**
  * The app's settings, kept by the engine (so the desktop shell and the web host share them), and their effect on
- * the page: the theme (theme.ts) and the language as vue-i18n's locale and <html lang>.
+ * the page: the theme (theme.ts) and the language as vue-i18n's locale and <html lang>. A change saved in another
+ * window or tab of the same host reaches the page as settings.changed and shows at once.
  */
 import { defineStore } from 'pinia';
-import { computed, ref } from 'vue';
+import { computed, onScopeDispose, ref } from 'vue';
 import type { Settings } from '../../../shared/contract';
 import { desk } from '../bridge';
 import { i18n, systemLocale, type Locale } from '../i18n';
@@ -20,6 +21,13 @@ export const useSettingsStore = defineStore('settings', () => {
     settings.value = await desk().call('settings.get');
     apply();
   }
+
+  onScopeDispose(
+    desk().on('settings.changed', (saved) => {
+      settings.value = saved;
+      apply();
+    }),
+  );
 
   /** Saves a change; the engine checks it, and a refusal comes back as a DeskCallError for the form. */
   async function update(patch: Partial<Settings>): Promise<void> {
