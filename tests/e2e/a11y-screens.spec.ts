@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import type { ResourceName } from '../../shared/records';
 import { invoke } from './fixtures/page-bridge';
-import { expect, openApp, test, type RunningWebHost } from './fixtures/web-host';
+import { expect, openApp, test as hostTest, type RunningWebHost } from './fixtures/web-host';
 import { seriousViolationsIn } from './fixtures/axe';
 
 /** test-results/screens by default; SCREENS_DIR keeps them elsewhere (another Playwright run empties test-results/). */
@@ -30,11 +30,15 @@ const LISTS = ['services', 'domains', 'orders', 'payments', 'contacts', 'tickets
 const SCREENS: Screen[] = [
   { name: 'dashboard', hash: '#/' },
   ...LISTS.map((list) => ({ name: list, hash: `#/${list}` })),
+  { name: 'billing', hash: '#/billing' },
+  { name: 'check-domain', hash: '#/check-domain' },
+  { name: 'settings', hash: '#/settings' },
+  { name: 'welcome', hash: '#/welcome' },
+  { name: 'connect', hash: '#/connect' },
+  // The screens above are reached by their routes alone, one after another; those below start the app anew.
   { name: 'domain-detail', hash: async (page) => `#/domains/${await firstId('domains')(page)}` },
   { name: 'ticket-detail', hash: async (page) => `#/tickets/${await firstId('tickets')(page)}` },
   { name: 'order-detail', hash: async (page) => `#/orders/${await firstId('orders')(page)}` },
-  { name: 'billing', hash: '#/billing' },
-  { name: 'check-domain', hash: '#/check-domain' },
   {
     name: 'outbox',
     hash: '#/outbox',
@@ -44,9 +48,6 @@ const SCREENS: Screen[] = [
       await expect(page.getByRole('button', { name: /^Retry/ }).first()).toBeVisible({ timeout: 30_000 });
     },
   },
-  { name: 'settings', hash: '#/settings' },
-  { name: 'welcome', hash: '#/welcome' },
-  { name: 'connect', hash: '#/connect' },
   {
     name: 'sync-panel',
     hash: '#/',
@@ -99,6 +100,40 @@ const SCREENS: Screen[] = [
   },
 ];
 
+/**
+ * One page per worker, kept from screen to screen: the app starts once, and a screen is reached by its route as
+ * a person moves through the app. A screen that opened a menu or dialog, or changed the account, leaves the page
+ * not `reusable`, and the next screen starts the app anew; so does a page on another file's host.
+ */
+interface SharedPage {
+  page: Page;
+  reusable: boolean;
+}
+
+const test = hostTest.extend<object, { sharedPage: SharedPage }>({
+  sharedPage: [
+    async ({ browser }, use) => {
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      await use({ page: await context.newPage(), reusable: false });
+      await context.close();
+    },
+    { scope: 'worker' },
+  ],
+});
+
+/**
+ * Shows the route `hash` and waits until its screen has replaced the one before: every screen here has a heading
+ * of its own, so a heading that never changes fails the test instead of checking the previous screen.
+ */
+async function showRoute(page: Page, hash: string): Promise<void> {
+  const heading = page.locator('h1').first();
+  await expect(heading).toBeVisible({ timeout: 20_000 });
+  if (new URL(page.url()).hash === hash) return;
+  const before = await heading.innerText();
+  await page.evaluate((h) => (location.hash = h), hash);
+  await expect(heading).not.toHaveText(before, { timeout: 20_000 });
+}
+
 /** The screen has drawn its heading and nothing on it says it is still loading. */
 async function settled(page: Page): Promise<void> {
   await expect(page.locator('h1').first()).toBeVisible({ timeout: 20_000 });
@@ -106,25 +141,27 @@ async function settled(page: Page): Promise<void> {
   await page.evaluate(() => document.fonts.ready);
 }
 
-// The screens are independent (each opens its own page): the file's tests spread over the workers, each worker
-// with a web host of its own for this file. Axe over a long list takes a while on a busy machine (contract tests
-// run beside), hence twice the default time.
+// The screens are independent (each shows its route, starting the app where the page is not reusable): the
+// file's tests spread over the workers, each worker with a web host of its own for this file and a page of its
+// own. Axe over a long list takes a while on a busy machine (contract tests run beside), hence twice the default
+// time.
 test.describe.configure({ mode: 'parallel', timeout: 120_000 });
 
 test.beforeAll(() => mkdirSync(SCREENS_DIR, { recursive: true }));
 
 for (const screen of SCREENS) {
   // Both schemes on one page: the app follows the system's scheme as it changes, without a reload.
-  test(`${screen.name}, light then dark: no serious or critical axe violation`, async ({ page, webHost }) => {
+  test(`${screen.name}, light then dark: no serious or critical axe violation`, async ({ sharedPage, webHost }) => {
+    const { page } = sharedPage;
     await page.emulateMedia({ colorScheme: 'light' });
-    if (typeof screen.hash === 'string') {
-      // Straight to the screen: a dashboard drawn first would only be thrown away.
-      await openApp(page, webHost, screen.hash);
-    } else {
-      await openApp(page, webHost);
-      const hash = await screen.hash(page);
-      await page.evaluate((h) => (location.hash = h), hash);
-    }
+    // A screen reached by its route alone, after another such screen, needs no new start of the app; one that
+    // opens something, or a record's detail (whose heading is its list's), starts on a fresh app. The app starts
+    // on the dashboard, then goes to the screen: started at #/welcome with an account, it would rightly open the
+    // dashboard instead.
+    const plain = typeof screen.hash === 'string' && screen.prepare === undefined;
+    if (!plain || !sharedPage.reusable || !page.url().startsWith(webHost.origin)) await openApp(page, webHost);
+    sharedPage.reusable = false;
+    await showRoute(page, typeof screen.hash === 'string' ? screen.hash : await screen.hash(page));
     await settled(page);
     await screen.prepare?.(page);
     const serious: Record<string, string[]> = {};
@@ -138,5 +175,6 @@ for (const screen of SCREENS) {
       await screen.restore?.(page, webHost);
     }
     expect(serious).toEqual({ light: [], dark: [] });
+    sharedPage.reusable = plain;
   });
 }
