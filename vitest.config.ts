@@ -20,6 +20,9 @@ const unit = {
   // browsers on two cores, where a test that takes 2 s alone (property tests over generated replies) can
   // take many times that.
   testTimeout: 60_000,
+  // Both cores: vitest's default in a run is one worker fewer than the cores, one on two cores. npm test runs the
+  // unit tests last, after e2e has mostly finished, where one worker left a core idle (38 s against 25 s alone).
+  maxWorkers: 2,
 } as const;
 
 export default defineConfig({
