@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import type { ResourceName } from '../../shared/records';
 import { invoke } from './fixtures/page-bridge';
-import { expect, openApp, test as hostTest, type RunningWebHost } from './fixtures/web-host';
+import { expect, openApp, testOnFilePage as test, type RunningWebHost } from './fixtures/web-host';
 import { seriousViolationsIn } from './fixtures/axe';
 
 /** test-results/screens by default; SCREENS_DIR keeps them elsewhere (another Playwright run empties test-results/). */
@@ -101,25 +101,11 @@ const SCREENS: Screen[] = [
 ];
 
 /**
- * One page per worker, kept from screen to screen: the app starts once, and a screen is reached by its route as
- * a person moves through the app. A screen that opened a menu or dialog, or changed the account, leaves the page
- * not `reusable`, and the next screen starts the app anew; so does a page on another file's host.
+ * The file's one page (testOnFilePage), kept from screen to screen: a screen is reached by its route as a person
+ * moves through the app. A screen that opened a menu or dialog, or changed the account, leaves the page not
+ * reusable, and the next screen starts the app anew.
  */
-interface SharedPage {
-  page: Page;
-  reusable: boolean;
-}
-
-const test = hostTest.extend<object, { sharedPage: SharedPage }>({
-  sharedPage: [
-    async ({ browser }, use) => {
-      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-      await use({ page: await context.newPage(), reusable: false });
-      await context.close();
-    },
-    { scope: 'worker' },
-  ],
-});
+let reusable = false;
 
 /**
  * Shows the route `hash` and waits until its screen has replaced the one before: every screen here has a heading
@@ -151,16 +137,14 @@ test.beforeAll(() => mkdirSync(SCREENS_DIR, { recursive: true }));
 
 for (const screen of SCREENS) {
   // Both schemes on one page: the app follows the system's scheme as it changes, without a reload.
-  test(`${screen.name}, light then dark: no serious or critical axe violation`, async ({ sharedPage, webHost }) => {
-    const { page } = sharedPage;
-    await page.emulateMedia({ colorScheme: 'light' });
+  test(`${screen.name}, light then dark: no serious or critical axe violation`, async ({ page, webHost }) => {
     // A screen reached by its route alone, after another such screen, needs no new start of the app; one that
     // opens something, or a record's detail (whose heading is its list's), starts on a fresh app. The app starts
     // on the dashboard, then goes to the screen: started at #/welcome with an account, it would rightly open the
     // dashboard instead.
     const plain = typeof screen.hash === 'string' && screen.prepare === undefined;
-    if (!plain || !sharedPage.reusable || !page.url().startsWith(webHost.origin)) await openApp(page, webHost);
-    sharedPage.reusable = false;
+    if (!plain || !reusable || !page.url().startsWith(webHost.origin)) await openApp(page, webHost);
+    reusable = false;
     await showRoute(page, typeof screen.hash === 'string' ? screen.hash : await screen.hash(page));
     await settled(page);
     await screen.prepare?.(page);
@@ -175,6 +159,6 @@ for (const screen of SCREENS) {
       await screen.restore?.(page, webHost);
     }
     expect(serious).toEqual({ light: [], dark: [] });
-    sharedPage.reusable = plain;
+    reusable = plain;
   });
 }

@@ -8,7 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { invoke } from './fixtures/page-bridge';
-import { expect, openApp, setFaults, test } from './fixtures/web-host';
+import { expect, setFaults, showApp, testOnFilePage as test } from './fixtures/web-host';
 import { chooseCsv, contactsCsv } from './morning/import';
 import { seriousViolationsIn } from './fixtures/axe';
 import { runFromPalette } from './fixtures/palette';
@@ -42,7 +42,7 @@ test.beforeAll(() => mkdirSync(SCREENS_DIR, { recursive: true }));
 
 test.beforeEach(async ({ page, webHost }) => {
   await page.setViewportSize({ width: 1280, height: 860 });
-  await openApp(page, webHost);
+  await showApp(page, webHost);
   await setFaults(webHost.sandbox!, { reset: 1 });
   await page.evaluate(() => (location.hash = '#/contacts'));
   // The file's first page load: on a busy two-core run it can take longer than an assertion's default.

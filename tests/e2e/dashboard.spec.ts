@@ -8,11 +8,11 @@ import Database from 'better-sqlite3';
 import type { DashboardData } from '../../shared/dashboard';
 import type { ResourceRecords } from '../../shared/records';
 import { deskCall as call } from './fixtures/desk-call';
-import { expect, openApp, test } from './fixtures/web-host';
+import { expect, showApp, testOnFilePage as test } from './fixtures/web-host';
 import { seriousViolationsIn } from './fixtures/axe';
 
 test.beforeEach(async ({ page, webHost }) => {
-  await openApp(page, webHost);
+  await showApp(page, webHost);
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
 });
 

@@ -10,7 +10,7 @@ import type { EppResult, Domain } from '../../shared/models';
 import { mkdirSync } from 'node:fs';
 import { deskCall } from './fixtures/desk-call';
 import { invoke } from './fixtures/page-bridge';
-import { expect, openApp, setFaults, test } from './fixtures/web-host';
+import { expect, setFaults, showApp, testOnFilePage as test } from './fixtures/web-host';
 import { seriousViolations } from './fixtures/axe';
 
 const tool = (page: Page, name: string) => page.getByRole('region', { name });
@@ -21,7 +21,7 @@ async function checkDomain(page: Page, name: string): Promise<void> {
 }
 
 test.beforeEach(async ({ page, webHost }) => {
-  await openApp(page, webHost);
+  await showApp(page, webHost);
   // The bridge takes the launch token out of the address bar first; a navigation before that is undone.
   await expect.poll(() => new URL(page.url()).searchParams.has('token')).toBe(false);
   await page.goto(`${webHost.origin}/#/check-domain`);

@@ -8,7 +8,7 @@
 import type { Page } from '@playwright/test';
 import type { MutationKind } from '../../shared/outbox/kinds';
 import { invoke } from './fixtures/page-bridge';
-import { expect, openApp, test } from './fixtures/web-host';
+import { expect, showApp, testOnFilePage as test } from './fixtures/web-host';
 import { runFromPalette } from './fixtures/palette';
 
 test.describe.configure({ mode: 'serial' });
@@ -20,7 +20,7 @@ const queued = async (page: Page, kind: MutationKind) =>
   (await invoke(page, 'outbox.list', { kind })).map((entry) => ({ ...entry, params: entry.params as Record<string, unknown> }));
 
 test('a new contact: a refused field says why under it and keeps what was typed; the contact opens and is sent', async ({ page, webHost }) => {
-  await openApp(page, webHost);
+  await showApp(page, webHost);
   await page.getByRole('link', { name: 'Contacts' }).click();
   await page.getByRole('button', { name: 'New contact' }).click();
   const form = dialog(page, 'New contact');
@@ -51,7 +51,7 @@ test('a new contact: a refused field says why under it and keeps what was typed;
 });
 
 test('a new sub-account needs its password, which the outbox keeps sealed and never shows', async ({ page, webHost }) => {
-  await openApp(page, webHost);
+  await showApp(page, webHost);
   await page.getByRole('link', { name: 'Contacts' }).click();
   await page.getByRole('button', { name: 'New contact' }).click();
   const form = dialog(page, 'New contact');
@@ -78,9 +78,9 @@ test('a new sub-account needs its password, which the outbox keeps sealed and ne
 });
 
 test('a contact is edited and deleted from its detail pane; an edit sends only what changed', async ({ page, webHost }) => {
-  await openApp(page, webHost);
+  await showApp(page, webHost);
   const contact = (await invoke(page, 'data.list', { resource: 'contacts', limit: 1, sort: { field: 'id', dir: 'asc' } })).rows[0]!;
-  await page.goto(`${webHost.url}#/contacts/${contact.id}`);
+  await showApp(page, webHost, `#/contacts/${contact.id}`);
   const pane = page.getByRole('region', { name: 'Details' });
   await pane.getByRole('button', { name: 'Edit' }).click();
   const form = dialog(page, 'Edit contact');
@@ -101,7 +101,7 @@ test('a contact is edited and deleted from its detail pane; an edit sends only w
 });
 
 test('one change to every contact the list shows queues one edit per contact', async ({ page, webHost }) => {
-  await openApp(page, webHost);
+  await showApp(page, webHost);
   // The edits of the tests before this one settle first (sent, and the sync after them done): a deletion
   // confirmed meanwhile would change what is shown.
   await expect
@@ -111,7 +111,7 @@ test('one change to every contact the list shows queues one edit per contact', a
     }, { timeout: 30_000 })
     .toBe(true);
   const before = (await queued(page, 'update-contact')).length;
-  await page.goto(`${webHost.url}#/contacts?subaccount=false`);
+  await showApp(page, webHost, `#/contacts?subaccount=false`);
   const shown = await invoke(page, 'data.list', { resource: 'contacts', filters: { subaccount: false }, limit: 100 });
   const count = shown.total;
   const button = page.getByRole('button', { name: `Edit ${count} shown…` });
@@ -132,7 +132,7 @@ test('one change to every contact the list shows queues one edit per contact', a
 });
 
 test('a new ticket from the palette, with an attachment; a file that cannot go is refused with its reason', async ({ page, webHost }) => {
-  await openApp(page, webHost);
+  await showApp(page, webHost);
   await runFromPalette(page, 'new ticket', /^New ticket/);
   const form = dialog(page, 'New ticket');
   await expect(form).toBeVisible();
@@ -159,9 +159,9 @@ test('a new ticket from the palette, with an attachment; a file that cannot go i
 });
 
 test('a reply to a ticket is queued with its attachment, and the form empties for the next', async ({ page, webHost }) => {
-  await openApp(page, webHost);
+  await showApp(page, webHost);
   const ticket = (await invoke(page, 'data.list', { resource: 'tickets', limit: 1 })).rows[0]!;
-  await page.goto(`${webHost.url}#/tickets/${ticket.id}`);
+  await showApp(page, webHost, `#/tickets/${ticket.id}`);
   const reply = page.getByRole('region', { name: 'Reply' });
   await reply.getByLabel('Your reply').fill('Thanks, that fixed it.');
   await reply.locator('input[type=file]').setInputFiles({ name: 'screen.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47]) });
@@ -178,7 +178,7 @@ test('a reply to a ticket is queued with its attachment, and the form empties fo
 });
 
 test('a new invoice shows its total as the provider will; a bad amount is refused on its own line', async ({ page, webHost }) => {
-  await openApp(page, webHost);
+  await showApp(page, webHost);
   await page.getByRole('link', { name: 'Invoices' }).click();
   await page.getByRole('button', { name: 'New invoice' }).click();
   const form = dialog(page, 'New invoice');
@@ -207,9 +207,9 @@ test('a new invoice shows its total as the provider will; a bad amount is refuse
 });
 
 test('Check domain: a free name is registered for the years chosen, a held one transferred with its EPP code', async ({ page, webHost }) => {
-  await openApp(page, webHost);
+  await showApp(page, webHost);
   await expect.poll(() => new URL(page.url()).searchParams.has('token')).toBe(false);
-  await page.goto(`${webHost.origin}/#/check-domain`);
+  await showApp(page, webHost, `#/check-domain`);
   await page.getByLabel('Domain name').fill('surely-nobody-took-this-name-7731.com');
   await page.getByRole('button', { name: 'Check', exact: true }).click();
   await page.getByRole('button', { name: 'Register…' }).click();
@@ -221,7 +221,7 @@ test('Check domain: a free name is registered for the years chosen, a held one t
   expect(order?.params).toMatchObject({ domain: ['surely-nobody-took-this-name-7731.com'], domaintype: ['register'], regperiod: [2] });
   await expect(page).toHaveURL(/#\/orders\//);
 
-  await page.goto(`${webHost.origin}/#/check-domain`);
+  await showApp(page, webHost, `#/check-domain`);
   await page.getByLabel('Domain name').fill('example.com');
   await page.getByRole('button', { name: 'Check', exact: true }).click();
   await page.getByRole('button', { name: 'Transfer…' }).click();
@@ -238,7 +238,7 @@ test('Check domain: a free name is registered for the years chosen, a held one t
 });
 
 test('an edit the provider refused is fixed in the Outbox and sent again', async ({ page, webHost }) => {
-  await openApp(page, webHost);
+  await showApp(page, webHost);
   const contact = (await invoke(page, 'data.list', { resource: 'contacts', limit: 1 })).rows[0]!;
   // Two letters, as the schema asks, but no country the provider knows.
   const entry = await invoke(page, 'outbox.enqueue', { kind: 'update-contact', params: { contactid: contact.id as number, country: 'ZZ', city: 'Merano' } });
@@ -255,10 +255,10 @@ test('an edit the provider refused is fixed in the Outbox and sent again', async
 });
 
 test("a ticket about a domain, opened from the domain's detail", async ({ page, webHost }) => {
-  await openApp(page, webHost);
+  await showApp(page, webHost);
   const domain = (await invoke(page, 'data.list', { resource: 'domains', limit: 1 })).rows[0];
   if (!domain || !('domainName' in domain)) throw new Error('the sandbox account holds no domain');
-  await page.goto(`${webHost.url}#/domains/${domain.id}`);
+  await showApp(page, webHost, `#/domains/${domain.id}`);
   const details = page.getByRole('region', { name: 'Details' });
   // The account's own domain: its prices, but nothing to register or transfer in.
   await expect(details.getByTestId('availability')).toBeVisible();

@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { invoke } from './fixtures/page-bridge';
-import { expect, openApp, test } from './fixtures/web-host';
+import { expect, showApp, testOnFilePage as test } from './fixtures/web-host';
 
 const SCREENS_DIR = process.env.SCREENS_DIR ?? 'test-results/screens';
 test.beforeAll(() => mkdirSync(SCREENS_DIR, { recursive: true }));
@@ -40,7 +40,7 @@ for (const scheme of ['light', 'dark'] as const) {
     test(`Domains filtered at ${width}×${height} (${scheme}): the toolbar is one row, the other filters in a menu`, async ({ page, webHost, problems }) => {
       await page.emulateMedia({ colorScheme: scheme });
       await page.setViewportSize({ width, height });
-      await openApp(page, webHost);
+      await showApp(page, webHost);
       const facets = await invoke(page, 'data.facets', { resource: 'domains', filter: 'status' });
       await page.evaluate((status) => (location.hash = `#/domains?status=${status}&doNotRenew=false&expiryDate=2020-01-01..2040-12-31`), facets[0]!.value);
       await settled(page);
@@ -67,7 +67,7 @@ for (const scheme of ['light', 'dark'] as const) {
     test(`Tickets in Italian at 1100×800 (${scheme}): the toolbar is one row`, async ({ page, webHost, problems }) => {
       await page.emulateMedia({ colorScheme: scheme });
       await page.setViewportSize({ width: 1100, height: 800 });
-      await openApp(page, webHost);
+      await showApp(page, webHost);
       await page.evaluate(() => (location.hash = '#/tickets'));
       await settled(page);
       await expect(page.getByRole('heading', { level: 1 })).toContainText('Ticket');
@@ -80,7 +80,7 @@ for (const scheme of ['light', 'dark'] as const) {
 
 test('with the detail pane open, every column of the table can still be reached', async ({ page, webHost, problems }) => {
   await page.setViewportSize({ width: 1100, height: 800 });
-  await openApp(page, webHost);
+  await showApp(page, webHost);
   const domain = (await invoke(page, 'data.list', { resource: 'domains', limit: 1 })).rows[0]!;
   await page.evaluate((id) => (location.hash = `#/domains/${id}`), domain.id);
   await settled(page);

@@ -5,7 +5,7 @@
  * change what is shown; the engine's CSV export downloads the view.
  */
 import type { Page } from '@playwright/test';
-import { expect, openApp, setFaults, test } from './fixtures/web-host';
+import { expect, openApp, setFaults, showApp, testOnFilePage as test } from './fixtures/web-host';
 import { seriousViolations } from './fixtures/axe';
 
 const LISTS = [
@@ -41,9 +41,9 @@ async function openList(page: Page, name: string): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 })).toContainText(name);
 }
 
+// The file's tests share one running app (testOnFilePage); each starts on the dashboard.
 test.beforeEach(async ({ page, webHost }) => {
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await openApp(page, webHost);
+  await showApp(page, webHost);
   await expect(page.getByRole('navigation').getByRole('link', { name: 'Domains', exact: true })).toBeVisible();
 });
 
@@ -109,7 +109,9 @@ test("an order's detail shows its fields and line items, and a line item's link 
   expect(await seriousViolations(page, 'nav', '.list-screen')).toEqual([]);
 });
 
-test('keyboard only: go to Domains, open a row with Enter, close it with Esc', async ({ page }) => {
+test('keyboard only: go to Domains, open a row with Enter, close it with Esc', async ({ page, webHost }) => {
+  // The Tab order counts from a page just opened: the app starts anew.
+  await openApp(page, webHost);
   // Tab to the sidebar's Domains link.
   for (let i = 0; i < 30; i++) {
     await page.keyboard.press('Tab');

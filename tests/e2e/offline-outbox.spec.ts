@@ -8,7 +8,7 @@
  */
 import type { Page } from '@playwright/test';
 import { invoke } from './fixtures/page-bridge';
-import { expect, openApp, setFaults, test } from './fixtures/web-host';
+import { expect, setFaults, showApp, testOnFilePage as test } from './fixtures/web-host';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -18,7 +18,7 @@ const row = (page: Page, id: number) =>
 
 test('an edit made while every request fails waits with its reason, and is sent once the provider answers', async ({ page, webHost }) => {
   test.setTimeout(180_000);
-  await openApp(page, webHost);
+  await showApp(page, webHost);
   const contact = (await invoke(page, 'data.list', { resource: 'contacts', limit: 1 })).rows[0] as { id: number; firstName: string; lastName: string };
 
   await setFaults(webHost.sandbox!, { reset: 1 });
@@ -39,7 +39,7 @@ test('an edit made while every request fails waits with its reason, and is sent 
 });
 
 test('an edit the provider refuses is failed with its words; Retry sends it again; Discard asks first', async ({ page, webHost }) => {
-  await openApp(page, webHost);
+  await showApp(page, webHost);
   const entry = await invoke(page, 'outbox.enqueue', { kind: 'update-contact', params: { contactid: 999_999, city: 'Trento' } });
   await page.getByRole('link', { name: 'Outbox' }).click();
   const failed = row(page, entry.id);
@@ -68,7 +68,7 @@ test('an edit the provider refuses is failed with its words; Retry sends it agai
 });
 
 test('an edit whose create was discarded needs review; "It went through" settles it', async ({ page, webHost }) => {
-  await openApp(page, webHost);
+  await showApp(page, webHost);
   // Signed out, nothing is sent: both edits stay queued until the user decides.
   await invoke(page, 'accounts.signOut', { name: 'Demo' });
   try {
@@ -94,7 +94,7 @@ test('an edit whose create was discarded needs review; "It went through" settles
 });
 
 test('a create that needs review takes the id it got on the provider, checked by the engine', async ({ page, webHost }) => {
-  await openApp(page, webHost);
+  await showApp(page, webHost);
   const department = (await invoke(page, 'data.list', { resource: 'departments', limit: 1 })).rows[0]!;
   await invoke(page, 'accounts.signOut', { name: 'Demo' });
   try {

@@ -11,7 +11,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { invoke } from './fixtures/page-bridge';
-import { expect, openApp, test } from './fixtures/web-host';
+import { expect, showApp, testOnFilePage as test } from './fixtures/web-host';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -55,7 +55,7 @@ interface Named {
 }
 
 test('every queued edit is named as the lists name it, and opens to its values, record and tries', async ({ page, webHost }) => {
-  await openApp(page, webHost);
+  await showApp(page, webHost);
   await invoke(page, 'accounts.signOut', { name: 'Demo' });
   const contact = (await invoke(page, 'data.list', { resource: 'contacts', limit: 1 })).rows[0] as Named;
   const ticket = (await invoke(page, 'data.list', { resource: 'tickets', limit: 1 })).rows[0] as { id: number; tid: string };
@@ -106,7 +106,7 @@ test('every queued edit is named as the lists name it, and opens to its values, 
 });
 
 test('a queued order shows in Orders with its lines and the price shown; its domain shows pending in Domains and search', async ({ page, webHost }) => {
-  await openApp(page, webHost);
+  await showApp(page, webHost);
   const orders = (await invoke(page, 'data.list', { resource: 'orders', limit: 5 })).rows;
   const queued = orders.find((o) => typeof o.id === 'string')!;
   expect(queued).toMatchObject({ pending: 'create', amount: '25.90' });
@@ -139,7 +139,7 @@ test('a queued order shows in Orders with its lines and the price shown; its dom
 });
 
 test('a new ticket shows its message and attachments on its detail, marked as written here', async ({ page, webHost }) => {
-  await openApp(page, webHost);
+  await showApp(page, webHost);
   const department = (await invoke(page, 'data.list', { resource: 'departments', limit: 1 })).rows[0]!;
   const opened = await invoke(page, 'outbox.enqueue', {
     kind: 'open-ticket',
@@ -163,7 +163,7 @@ test('a new ticket shows its message and attachments on its detail, marked as wr
 });
 
 test('a pending deletion is struck through, "Deleted — waiting to be sent", with Undo', async ({ page, webHost }) => {
-  await openApp(page, webHost);
+  await showApp(page, webHost);
   const contact = (await invoke(page, 'data.list', { resource: 'contacts', limit: 3 })).rows.at(-1) as Named;
   const deletion = await invoke(page, 'outbox.enqueue', { kind: 'delete-contact', params: { contactid: contact.id } });
   await go(page, `#/contacts/${contact.id}`);
@@ -184,7 +184,7 @@ test('a pending deletion is struck through, "Deleted — waiting to be sent", wi
 });
 
 test('bulk edit says, before queueing, what it leaves out and why, and counts only what it queues', async ({ page, webHost }) => {
-  await openApp(page, webHost);
+  await showApp(page, webHost);
   const contacts = (await invoke(page, 'data.list', { resource: 'contacts', limit: 100 })).rows;
   const doomed = contacts.find((c) => c.pending === null)!;
   await invoke(page, 'outbox.enqueue', { kind: 'delete-contact', params: { contactid: doomed.id as number } });
@@ -201,7 +201,7 @@ test('bulk edit says, before queueing, what it leaves out and why, and counts on
 });
 
 test('the Invoices screen says what it holds, beside the account’s invoice totals', async ({ page, webHost }) => {
-  await openApp(page, webHost);
+  await showApp(page, webHost);
   const { stats } = (await invoke(page, 'data.client'))!;
   await go(page, '#/invoices');
   const totals = page.getByRole('region', { name: 'Invoices' });
@@ -213,7 +213,7 @@ test('the Invoices screen says what it holds, beside the account’s invoice tot
 });
 
 test('the palette shows dates and amounts as the lists do', async ({ page, webHost }) => {
-  await openApp(page, webHost);
+  await showApp(page, webHost);
   const ticket = (await invoke(page, 'data.list', { resource: 'tickets', limit: 50 })).rows.find((t) => (t as { lastReply?: string | null }).lastReply) as
     | { subject: string }
     | undefined;
@@ -226,7 +226,7 @@ test('the palette shows dates and amounts as the lists do', async ({ page, webHo
 });
 
 test('a refusal is announced, naming the record; Fix… puts the provider’s words under the field and focuses it', async ({ page, webHost }) => {
-  await openApp(page, webHost);
+  await showApp(page, webHost);
   // Signed in again: the queue is sent, and this edit is refused.
   await invoke(page, 'accounts.signIn', { name: 'Demo', password: webHost.sandbox!.password });
   const contact = (await invoke(page, 'data.list', { resource: 'contacts', limit: 100 })).rows.find((c) => typeof c.id === 'number' && c.pending === null) as Named;

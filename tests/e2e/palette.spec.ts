@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import type { ListPage } from '../../shared/queries';
 import type { SyncRunRecord } from '../../shared/records';
 import { deskCall } from './fixtures/desk-call';
-import { expect, openApp, test } from './fixtures/web-host';
+import { expect, openApp, showApp, testOnFilePage as test } from './fixtures/web-host';
 import { seriousViolations } from './fixtures/axe';
 import { runFromPalette } from './fixtures/palette';
 
@@ -21,7 +21,7 @@ async function firstRecord<T>(page: Page, resource: string): Promise<T> {
 }
 
 test.beforeEach(async ({ page, webHost }) => {
-  await openApp(page, webHost);
+  await showApp(page, webHost);
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
 });
 
@@ -115,7 +115,9 @@ test('the open palette has no serious or critical accessibility violation, with 
   await expect(palette(page).getByText('Nothing matches “a-text-nothing-has-9371”.')).toBeVisible();
 });
 
-test('a command chosen with the arrows stays chosen when hits for the same text arrive late', async ({ page, webHost }) => {
+test('a command chosen with the arrows stays chosen when hits for the same text arrive late', async ({ browser, viewport, webHost }) => {
+  // A page of its own: its socket is routed before the app opens it, and no other test may meet the held replies.
+  const page = await browser.newPage({ viewport });
   // The web host's socket, with the engine's search replies held back until released.
   const held: (() => void)[] = [];
   const searches = new Set<number>();
@@ -147,6 +149,7 @@ test('a command chosen with the arrows stays chosen when hits for the same text 
   await expect(palette(page).getByRole('group', { name: 'Records' }).getByRole('option').first()).toBeVisible();
   // The hits came in above the commands; the highlight stayed where the arrows put it.
   await expect(palette(page).locator('[data-highlighted]')).toHaveText(chosen);
+  await page.close();
 });
 
 test('a queued contact is found by its name, marked as not yet sent', async ({ page, webHost }) => {

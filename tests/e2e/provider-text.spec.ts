@@ -7,7 +7,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, openApp, test } from './fixtures/web-host';
+import { expect, showApp, testOnFilePage as test } from './fixtures/web-host';
 
 const HOSTILE = [
   '<p>Maintenance <a href="https://status.provider.example/">status page</a></p>',
@@ -22,7 +22,7 @@ async function syncNow(page: Page): Promise<void> {
 }
 
 test('announcements and names from the provider are shown safely', async ({ page, webHost }) => {
-  await openApp(page, webHost);
+  await showApp(page, webHost);
   await expect(page.getByRole('banner').getByRole('button', { name: 'Sync', exact: true })).toBeVisible({ timeout: 60_000 });
   const db = new Database(join(webHost.dataDir, 'demo-provider.db'));
   const announcement = db.prepare('SELECT id FROM announcements ORDER BY id LIMIT 1').get() as { id: number };
@@ -59,7 +59,7 @@ test('announcements and names from the provider are shown safely', async ({ page
 });
 
 test('a very long value is shown cut, and "Show all" opens it whole in a scrolling view', async ({ page, webHost }) => {
-  await openApp(page, webHost);
+  await showApp(page, webHost);
   await expect(page.getByRole('banner').getByRole('button', { name: 'Sync', exact: true })).toBeVisible({ timeout: 60_000 });
   const line = 'A payment described at length. '.repeat(4);
   const description = Array.from({ length: 480 }, (_, i) => `${i} ${line}`).join('\n');

@@ -11,7 +11,7 @@ import type { Page } from '@playwright/test';
 import type { Domain } from '../../shared/models';
 import type { OutboxEntryOf } from '../../shared/outbox/entry';
 import { invoke } from './fixtures/page-bridge';
-import { expect, openApp, setFaults, test } from './fixtures/web-host';
+import { expect, setFaults, showApp, testOnFilePage as test } from './fixtures/web-host';
 import { seriousViolationsIn } from './fixtures/axe';
 
 const SCREENS_DIR = process.env.SCREENS_DIR ?? 'test-results/screens';
@@ -47,7 +47,7 @@ async function pendingOrders(page: Page): Promise<OutboxEntryOf<'add-order'>[]> 
 test.beforeAll(() => mkdirSync(SCREENS_DIR, { recursive: true }));
 
 test.beforeEach(async ({ page, webHost }) => {
-  await openApp(page, webHost);
+  await showApp(page, webHost);
   await expect.poll(() => new URL(page.url()).searchParams.has('token')).toBe(false);
 });
 

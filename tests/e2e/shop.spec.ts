@@ -8,7 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { invoke } from './fixtures/page-bridge';
-import { expect, openApp, setFaults, test } from './fixtures/web-host';
+import { expect, setFaults, showApp, testOnFilePage as test } from './fixtures/web-host';
 import { addHostingToCart, choicesFor, hostingProduct, placeCart, sandboxClient } from './morning/shop';
 import { seriousViolations } from './fixtures/axe';
 
@@ -26,7 +26,7 @@ async function shoot(page: Page, name: string): Promise<void> {
 const cents = (money: string | undefined) => Math.round(Number(money ?? '0') * 100);
 
 test.beforeEach(async ({ page, webHost }) => {
-  await openApp(page, webHost);
+  await showApp(page, webHost);
   await expect.poll(() => new URL(page.url()).searchParams.has('token')).toBe(false);
 });
 

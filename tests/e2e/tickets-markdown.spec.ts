@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { invoke } from './fixtures/page-bridge';
-import { expect, openApp, test } from './fixtures/web-host';
+import { expect, showApp, testOnFilePage as test } from './fixtures/web-host';
 import { seriousViolationsIn } from './fixtures/axe';
 
 const SCREENS_DIR = process.env.SCREENS_DIR ?? 'test-results/screens';
@@ -34,7 +34,7 @@ async function expectSafePreview(page: Page, scope: ReturnType<Page['getByRole']
 
 test('a new ticket in Markdown on behalf of a contact: previewed safely, queued with markdown and contactid, sent', async ({ page, webHost }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await openApp(page, webHost);
+  await showApp(page, webHost);
   const contact = (await invoke(page, 'data.list', { resource: 'contacts', sort: { field: 'lastName' }, limit: 1 })).rows[0]!;
   const departments = await invoke(page, 'data.list', { resource: 'departments', limit: 1 });
   await page.evaluate(() => (location.hash = '#/tickets'));
@@ -64,7 +64,7 @@ test('a new ticket in Markdown on behalf of a contact: previewed safely, queued 
 });
 
 test('a reply in Markdown on behalf of a contact; plain text when Markdown is off', async ({ page, webHost }) => {
-  await openApp(page, webHost);
+  await showApp(page, webHost);
   const contact = (await invoke(page, 'data.list', { resource: 'contacts', sort: { field: 'lastName' }, limit: 1 })).rows[0]!;
   const ticket = (await invoke(page, 'data.list', { resource: 'tickets', limit: 1 })).rows[0]!;
   await page.evaluate((id) => (location.hash = `#/tickets/${id}`), ticket.id);
