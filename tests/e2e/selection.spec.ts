@@ -9,7 +9,7 @@ import { readFileSync, mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import Papa from 'papaparse';
 import { invoke } from './fixtures/page-bridge';
-import { expect, openApp, test } from './fixtures/web-host';
+import { expect, showApp, testOnFilePage as test } from './fixtures/web-host';
 import { seriousViolations } from './fixtures/axe';
 
 const SCREENS_DIR = process.env.SCREENS_DIR ?? 'test-results/screens';
@@ -30,11 +30,20 @@ async function firstContacts(page: Page, n: number): Promise<Contact[]> {
   return rows;
 }
 
-async function openContacts(page: Page): Promise<void> {
-  await go(page, '#/contacts');
+/**
+ * The list at `hash`, with nothing selected: the file's tests share one running app (testOnFilePage), which keeps
+ * a list's selection while another screen is shown, so a selection the test before left is cleared first.
+ */
+async function openList(page: Page, hash: string): Promise<void> {
+  await go(page, hash);
   await expect(grid(page).locator('[role="row"][aria-rowindex="2"] input[type="checkbox"]')).toBeVisible({ timeout: 20_000 });
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
+  const clear = selectionBar(page).getByRole('button', { name: 'Clear selection' });
+  if (await clear.isVisible()) await clear.click();
+  await expect(selectionBar(page)).toBeHidden();
 }
+
+const openContacts = (page: Page) => openList(page, '#/contacts');
 
 const checkbox = (page: Page, title: string) => grid(page).getByRole('checkbox', { name: `Select ${title}`, exact: true });
 
@@ -48,7 +57,7 @@ async function shoot(page: Page, name: string): Promise<void> {
 }
 
 test('checkboxes, Shift-click ranges, the keyboard and "Select all N matching" make the selection the toolbar counts', async ({ page, webHost, problems }) => {
-  await openApp(page, webHost);
+  await showApp(page, webHost);
   const contacts = await firstContacts(page, 8);
   expect(contacts.length).toBeGreaterThanOrEqual(7);
   const total = (await invoke(page, 'data.list', { resource: 'contacts', limit: 1 })).total;
@@ -99,7 +108,7 @@ test('checkboxes, Shift-click ranges, the keyboard and "Select all N matching" m
 });
 
 test('Export selected writes only the selected rows', async ({ page, webHost }) => {
-  await openApp(page, webHost);
+  await showApp(page, webHost);
   const contacts = await firstContacts(page, 8);
   await openContacts(page);
   for (const c of [contacts[1]!, contacts[3]!, contacts[6]!]) await checkbox(page, nameOf(c)).click();
@@ -112,7 +121,7 @@ test('Export selected writes only the selected rows', async ({ page, webHost }) 
 });
 
 test('Edit N selected… sets and clears field by field, shows every contact before → after, and queues what it shows', async ({ page, webHost }) => {
-  await openApp(page, webHost);
+  await showApp(page, webHost);
   const contacts = (await firstContacts(page, 40)).filter((c) => c.pending === null);
   // Two with a second address line (clearing it is refused by the provider: left out), two without.
   const withLine2 = contacts.filter((c) => c.address2 !== '').slice(0, 2);
@@ -154,7 +163,7 @@ test('Edit N selected… sets and clears field by field, shows every contact bef
 });
 
 test('Delete N selected… names every contact before it queues one deletion each', async ({ page, webHost }) => {
-  await openApp(page, webHost);
+  await showApp(page, webHost);
   const contacts = (await firstContacts(page, 20)).filter((c) => c.pending === null).slice(-2);
   await openContacts(page);
   for (const c of contacts) await checkbox(page, nameOf(c)).click();
@@ -173,10 +182,9 @@ test('Delete N selected… names every contact before it queues one deletion eac
 });
 
 test('Request EPP codes for N selected queues one request per domain, by name', async ({ page, webHost }) => {
-  await openApp(page, webHost);
+  await showApp(page, webHost);
   const domains = (await invoke(page, 'data.list', { resource: 'domains', limit: 3 })).rows.flatMap((r) => ('domainName' in r ? [r] : []));
-  await go(page, '#/domains');
-  await expect(grid(page).locator('[role="row"][aria-rowindex="2"] input[type="checkbox"]')).toBeVisible({ timeout: 20_000 });
+  await openList(page, '#/domains');
   for (const d of domains) await checkbox(page, d.domainName).click();
   await selectionBar(page).getByRole('button', { name: 'Request EPP codes for 3 selected' }).click();
   const dialog = page.getByRole('alertdialog');
