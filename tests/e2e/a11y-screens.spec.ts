@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import type { ResourceName } from '../../shared/records';
 import { invoke } from './fixtures/page-bridge';
-import { expect, openApp, testOnFilePage as test, type RunningWebHost } from './fixtures/web-host';
+import { expect, showApp, testOnFilePage as test, type RunningWebHost } from './fixtures/web-host';
 import { seriousViolationsIn } from './fixtures/axe';
 
 /** test-results/screens by default; SCREENS_DIR keeps them elsewhere (another Playwright run empties test-results/). */
@@ -35,7 +35,6 @@ const SCREENS: Screen[] = [
   { name: 'settings', hash: '#/settings' },
   { name: 'welcome', hash: '#/welcome' },
   { name: 'connect', hash: '#/connect' },
-  // The screens above are reached by their routes alone, one after another; those below start the app anew.
   { name: 'domain-detail', hash: async (page) => `#/domains/${await firstId('domains')(page)}` },
   { name: 'ticket-detail', hash: async (page) => `#/tickets/${await firstId('tickets')(page)}` },
   { name: 'order-detail', hash: async (page) => `#/orders/${await firstId('orders')(page)}` },
@@ -101,23 +100,20 @@ const SCREENS: Screen[] = [
 ];
 
 /**
- * The file's one page (testOnFilePage), kept from screen to screen: a screen is reached by its route as a person
- * moves through the app. A screen that opened a menu or dialog, or changed the account, leaves the page not
- * reusable, and the next screen starts the app anew.
+ * Shows the route `hash` from the dashboard, on the file's one page (testOnFilePage): the app is opened once and
+ * every screen is reached by its route, as a person moves through the app (a dialog or menu the screen before
+ * left open closed with Esc). The dashboard first, then the screen, whose heading must replace the dashboard's:
+ * a heading that never changes fails the test instead of checking the screen before (a record's detail has its
+ * list's heading, so it could not follow its list directly).
  */
-let reusable = false;
-
-/**
- * Shows the route `hash` and waits until its screen has replaced the one before: every screen here has a heading
- * of its own, so a heading that never changes fails the test instead of checking the previous screen.
- */
-async function showRoute(page: Page, hash: string): Promise<void> {
-  const heading = page.locator('h1').first();
-  await expect(heading).toBeVisible({ timeout: 20_000 });
-  if (new URL(page.url()).hash === hash) return;
-  const before = await heading.innerText();
-  await page.evaluate((h) => (location.hash = h), hash);
-  await expect(heading).not.toHaveText(before, { timeout: 20_000 });
+async function showRoute(page: Page, host: RunningWebHost, hash: string | ((page: Page) => Promise<string>)): Promise<void> {
+  await showApp(page, host);
+  const heading = page.getByRole('heading', { level: 1 }).first();
+  await expect(heading).toHaveText('Dashboard', { timeout: 20_000 });
+  const route = typeof hash === 'string' ? hash : await hash(page);
+  if (route === '#/') return;
+  await page.evaluate((h) => (location.hash = h), route);
+  await expect(heading).not.toHaveText('Dashboard', { timeout: 20_000 });
 }
 
 /** The screen has drawn its heading and nothing on it says it is still loading. */
@@ -127,7 +123,7 @@ async function settled(page: Page): Promise<void> {
   await page.evaluate(() => document.fonts.ready);
 }
 
-// The screens are independent (each shows its route, starting the app where the page is not reusable): the
+// The screens are independent (each shows its route from the dashboard): the
 // file's tests spread over the workers, each worker with a web host of its own for this file and a page of its
 // own. Axe over a long list takes a while on a busy machine (contract tests run beside), hence twice the default
 // time.
@@ -138,14 +134,7 @@ test.beforeAll(() => mkdirSync(SCREENS_DIR, { recursive: true }));
 for (const screen of SCREENS) {
   // Both schemes on one page: the app follows the system's scheme as it changes, without a reload.
   test(`${screen.name}, light then dark: no serious or critical axe violation`, async ({ page, webHost }) => {
-    // A screen reached by its route alone, after another such screen, needs no new start of the app; one that
-    // opens something, or a record's detail (whose heading is its list's), starts on a fresh app. The app starts
-    // on the dashboard, then goes to the screen: started at #/welcome with an account, it would rightly open the
-    // dashboard instead.
-    const plain = typeof screen.hash === 'string' && screen.prepare === undefined;
-    if (!plain || !reusable || !page.url().startsWith(webHost.origin)) await openApp(page, webHost);
-    reusable = false;
-    await showRoute(page, typeof screen.hash === 'string' ? screen.hash : await screen.hash(page));
+    await showRoute(page, webHost, screen.hash);
     await settled(page);
     await screen.prepare?.(page);
     const serious: Record<string, string[]> = {};
@@ -159,6 +148,5 @@ for (const screen of SCREENS) {
       await screen.restore?.(page, webHost);
     }
     expect(serious).toEqual({ light: [], dark: [] });
-    reusable = plain;
   });
 }
