@@ -5,7 +5,7 @@
  * kept by the engine; removing the account with an edit queued.
  */
 import { invoke } from './fixtures/page-bridge';
-import { expect, openApp, startProvider, test, type SandboxInfo } from './fixtures/web-host';
+import { expect, openApp, showApp, startProvider, testOnFilePage as test, type SandboxInfo } from './fixtures/web-host';
 import type { Page } from '@playwright/test';
 
 test.use({ webHostArgs: [] });
@@ -39,7 +39,7 @@ test('an empty data folder opens on the welcome screen', async ({ page, webHost,
 });
 
 test('the form checks with the engine schema first and keeps what was typed', async ({ page, webHost }) => {
-  await openApp(page, webHost);
+  await showApp(page, webHost, '#/welcome');
   await page.getByRole('link', { name: /Connect your provider account/ }).click();
   await page.getByLabel('Base URL', { exact: true }).fill('api.example.com');
   await page.getByLabel('E-mail').fill('not-an-address');
@@ -51,7 +51,7 @@ test('the form checks with the engine schema first and keeps what was typed', as
 });
 
 test('a wrong password is shown on the password field; the right one connects the account', async ({ page, webHost }) => {
-  await openApp(page, webHost);
+  await showApp(page, webHost, '#/welcome');
   await page.getByRole('link', { name: /Connect your provider account/ }).click();
   const info = await invoke(page, 'session.info');
   const keychainNotice = page.getByText('No keychain on this computer.');
@@ -89,7 +89,7 @@ test('a second account is added from the account menu, and the menu switches bet
   test.setTimeout(120_000);
   const second = await startProvider(['--seed', '7']);
   try {
-    await openApp(page, webHost);
+    await showApp(page, webHost);
     const firstDomain = async () => (await page.getByRole('grid').getByRole('row').nth(1).getByRole('gridcell').first().innerText()).trim();
     const sidebar = page.getByRole('navigation').first();
     await sidebar.getByRole('link', { name: 'Domains', exact: true }).click();
@@ -120,7 +120,7 @@ test('a second account is added from the account menu, and the menu switches bet
 });
 
 test('signed out, the top bar says so and signs in again with the password only', async ({ page, webHost }) => {
-  await openApp(page, webHost);
+  await showApp(page, webHost);
   await page.getByRole('link', { name: 'Settings' }).click();
   await page.getByRole('button', { name: 'Sign out Main' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Signed out' })).toBeVisible();
@@ -140,7 +140,7 @@ test('signed out, the top bar says so and signs in again with the password only'
 });
 
 test('settings change the theme and the language, kept by the engine across a reload', async ({ page, webHost }) => {
-  await openApp(page, webHost);
+  await showApp(page, webHost);
   await page.getByRole('link', { name: 'Settings' }).click();
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
   const html = page.locator('html');
@@ -169,7 +169,7 @@ test('settings change the theme and the language, kept by the engine across a re
 });
 
 test('removing an account with a queued edit says so first, then leaves the welcome screen', async ({ page, webHost }) => {
-  await openApp(page, webHost);
+  await showApp(page, webHost);
   // An edit the provider refuses stays in the queue as failed: not yet settled, so it would be lost.
   await invoke(page, 'outbox.enqueue', { kind: 'update-contact', params: { contactid: 999_999, city: 'Trento' } });
   await page.getByRole('link', { name: 'Settings' }).click();
