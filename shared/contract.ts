@@ -254,10 +254,17 @@ export interface AccountTestResult {
   email: string;
 }
 
+/**
+ * Why secrets are kept in memory instead of the OS keychain: it refused or is not there (on Linux, no Secret
+ * Service), it did not answer in time (a locked keyring may be waiting on a prompt), or it gave back something
+ * other than what was stored. The engine keeps the keychain's own message for the command line and logs.
+ */
+export type KeychainFallback = 'unavailable' | 'no-answer' | 'unreliable';
+
 export interface SessionInfo {
   account: string | null;
-  /** Where secrets live: the OS keychain, or memory for this session only (with why). */
-  vault: { kind: 'keychain' | 'memory'; reason: string | null };
+  /** Where secrets live: the OS keychain, or memory for this session only (with why, as a cause the page words). */
+  vault: { kind: 'keychain' | 'memory'; cause: KeychainFallback | null };
   connectivity: Connectivity;
   /** The connection as a person is told it: the state, why, and when a request last got through. */
   connection: ConnectionStatus;

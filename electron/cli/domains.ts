@@ -79,7 +79,7 @@ export async function epp(context: CommandContext): Promise<number> {
   const { vault } = await desk.call('session.info');
   if (!waiting && vault.kind === 'memory' && requests.some((e) => e.state === 'done')) {
     // Sealed with a key that lived only in the command that received it.
-    say(`the EPP code of ${domain} came back, but without an OS keychain (${vault.reason ?? 'none here'}) it is kept for one command only: see it in the app, or run with a keychain`);
+    say(`the EPP code of ${domain} came back, but without an OS keychain it is kept for one command only: see it in the app, or run with a keychain`);
     return 0;
   }
   if (waiting) {

@@ -13,7 +13,7 @@ const TEST_SERVICE = 'reseller-desk-test';
 async function whyNoKeychain(): Promise<string | null> {
   if (process.platform === 'linux' && !process.env.DBUS_SESSION_BUS_ADDRESS) return 'DBUS_SESSION_BUS_ADDRESS is not set';
   const failure = await probeKeychain(TEST_SERVICE, 3_000);
-  return failure === null ? null : `keychain did not answer: ${failure}`;
+  return failure === null ? null : `keychain did not answer: ${failure.detail}`;
 }
 
 const skipReason = await whyNoKeychain();
@@ -35,7 +35,7 @@ describe.skipIf(skipReason !== null)(`OS keychain vault${skipReason ? ` (skipped
   });
 
   it('reports itself as the keychain', () => {
-    expect(vault).toMatchObject({ kind: 'keychain', available: true, reason: null });
+    expect(vault).toMatchObject({ kind: 'keychain', available: true, reason: null, cause: null });
   });
 
   it('set / get / overwrite / delete round trip', async () => {

@@ -3,9 +3,10 @@ import { MemoryVault } from '../../electron/core/vault/memory-vault.js';
 import { openVault } from '../../electron/core/vault/open-vault.js';
 
 describe('memory vault (no keychain)', () => {
-  it('says it is memory-only and why', () => {
+  it("says it is memory-only and why, in the keychain's words and as a cause", () => {
     const vault = new MemoryVault('no OS keychain: DBus unavailable');
-    expect(vault).toMatchObject({ kind: 'memory', available: false, reason: 'no OS keychain: DBus unavailable' });
+    expect(vault).toMatchObject({ kind: 'memory', available: false, reason: 'no OS keychain: DBus unavailable', cause: 'unavailable' });
+    expect(new MemoryVault('no OS keychain: the keychain did not answer within 5000 ms', 'no-answer').cause).toBe('no-answer');
   });
 
   it('set/get/delete, accounts and secret names kept apart even with separator-like characters', async () => {
@@ -39,6 +40,7 @@ describe('memory vault (no keychain)', () => {
       expect(vault.kind).toBe('memory');
       expect(vault.available).toBe(false);
       expect(vault.reason).toMatch(/^no OS keychain: /);
+      expect(vault.cause).toBe('unavailable');
       await vault.set('a', 'password', 'x');
       expect(await vault.get('a', 'password')).toBe('x');
     },

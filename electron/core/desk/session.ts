@@ -11,7 +11,7 @@ export function sessionInfo(state: DeskState): SessionInfo {
   const { vault } = state.options;
   return {
     account: state.session?.config.name ?? null,
-    vault: { kind: vault.kind, reason: vault.reason },
+    vault: { kind: vault.kind, cause: vault.cause },
     connectivity: state.session?.connectivity.state ?? 'offline',
     connection: state.session?.connectivity.status ?? { state: 'offline', reason: null, lastSuccessAt: null },
     signedOutReason: signedOutReason(state),

@@ -22,6 +22,10 @@ export class EnvOverlayVault implements SecretVault {
     return this.base.reason;
   }
 
+  get cause() {
+    return this.base.cause;
+  }
+
   async get(account: string, secretName: string): Promise<string | null> {
     return this.overrides[secretName] || (await this.base.get(account, secretName));
   }

@@ -12,6 +12,7 @@ export class KeyringVault implements SecretVault {
   readonly kind = 'keychain' as const;
   readonly available = true;
   readonly reason = null;
+  readonly cause = null;
 
   constructor(private readonly service: string = KEYCHAIN_SERVICE) {}
 

@@ -1,3 +1,4 @@
+import type { KeychainFallback } from '../../../shared/contract.js';
 import type { SecretVault } from './secret-vault.js';
 
 /** Secrets in process memory only: used when no keychain answers; gone when the app quits. */
@@ -6,7 +7,10 @@ export class MemoryVault implements SecretVault {
   readonly available = false;
   readonly #secrets = new Map<string, string>();
 
-  constructor(readonly reason: string) {}
+  constructor(
+    readonly reason: string,
+    readonly cause: KeychainFallback = 'unavailable',
+  ) {}
 
   async get(account: string, secretName: string): Promise<string | null> {
     return this.#secrets.get(key(account, secretName)) ?? null;

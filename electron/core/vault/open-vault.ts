@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AsyncEntry } from '@napi-rs/keyring';
 import { KEYCHAIN_SERVICE, KeyringVault } from './keyring-vault.js';
 import { MemoryVault } from './memory-vault.js';
+import type { KeychainFallback } from '../../../shared/contract.js';
 import type { SecretVault } from './secret-vault.js';
 
 export interface OpenVaultOptions {
@@ -18,11 +19,17 @@ export interface OpenVaultOptions {
 export async function openVault(options: OpenVaultOptions = {}): Promise<SecretVault> {
   const service = options.service ?? KEYCHAIN_SERVICE;
   const failure = await probeKeychain(service, options.probeTimeoutMs ?? 5_000);
-  return failure === null ? new KeyringVault(service) : new MemoryVault(`no OS keychain: ${failure}`);
+  return failure === null ? new KeyringVault(service) : new MemoryVault(`no OS keychain: ${failure.detail}`, failure.cause);
+}
+
+/** Why the keychain cannot be used: a cause for people, and the keychain's own words for logs. */
+export interface KeychainFailure {
+  cause: KeychainFallback;
+  detail: string;
 }
 
 /** Null when the keychain works, else what went wrong. */
-export async function probeKeychain(service: string, timeoutMs: number): Promise<string | null> {
+export async function probeKeychain(service: string, timeoutMs: number): Promise<KeychainFailure | null> {
   const entry = new AsyncEntry(service, `probe/${randomUUID()}`);
   const value = randomUUID();
   const signal = AbortSignal.timeout(timeoutMs);
@@ -30,9 +37,9 @@ export async function probeKeychain(service: string, timeoutMs: number): Promise
     await entry.setPassword(value, signal);
     const readBack = await entry.getPassword(signal);
     await entry.deleteCredential(signal);
-    return readBack === value ? null : 'the keychain did not return what was stored';
+    return readBack === value ? null : { cause: 'unreliable', detail: 'the keychain did not return what was stored' };
   } catch (error) {
-    if (signal.aborted) return `the keychain did not answer within ${timeoutMs} ms`;
-    return error instanceof Error ? error.message : String(error);
+    if (signal.aborted) return { cause: 'no-answer', detail: `the keychain did not answer within ${timeoutMs} ms` };
+    return { cause: 'unavailable', detail: error instanceof Error ? error.message : String(error) };
   }
 }

@@ -2,6 +2,7 @@
  * Where the app keeps an account's secrets (client secret, password, refresh token): the OS keychain when one
  * answers, else process memory for this session only (architecture rule 5). Secrets never go to a plain file.
  */
+import type { KeychainFallback } from '../../../shared/contract.js';
 
 export type VaultKind = 'keychain' | 'memory';
 
@@ -9,8 +10,10 @@ export interface SecretVault {
   readonly kind: VaultKind;
   /** True when secrets outlive the process (the OS keychain); false for the memory fallback. */
   readonly available: boolean;
-  /** Why the keychain is not used (memory fallback only); null for the keychain. */
+  /** Why the keychain is not used, in the keychain's own words (memory fallback only); null for the keychain. */
   readonly reason: string | null;
+  /** The same, as a cause a person is told in words (memory fallback only); null for the keychain. */
+  readonly cause: KeychainFallback | null;
   get(account: string, secretName: string): Promise<string | null>;
   set(account: string, secretName: string, value: string): Promise<void>;
   /** Removes the secret; removing one that does not exist is not an error. */

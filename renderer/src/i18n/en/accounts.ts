@@ -33,6 +33,12 @@ export default {
     keptAt: 'The old file is kept at {aside}.',
     open: 'Open the app',
   },
+  /** Why secrets are kept in memory (shared/contract.ts KeychainFallback). */
+  keychainFallback: {
+    unavailable: 'No keychain on this computer (on Linux, the app needs a Secret Service such as GNOME Keyring).',
+    noAnswer: 'The keychain did not answer: it may be locked.',
+    unreliable: 'The keychain did not give back what was stored in it.',
+  },
   connect: {
     title: 'Connect a provider account',
     intro: 'Your provider’s account manager gives you the addresses and the API client; you sign in with your own e-mail and password.',
@@ -41,7 +47,6 @@ export default {
     tested: 'Connection works: signed in as {name} ({email}).',
     save: 'Connect',
     saving: 'Checking and saving…',
-    noKeychainTitle: 'No keychain on this computer.',
     noKeychain: 'The client secret and password will be kept in memory for this session only: you will be asked again after the app restarts.',
     insecureHttp: 'Allow an unencrypted connection (http://)',
     insecureHttpWarning: 'This address is not encrypted: anyone on the network between you and the provider can read your client secret, your password and your data. Use https:// unless your provider offers nothing else.',

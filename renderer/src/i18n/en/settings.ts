@@ -19,7 +19,7 @@ export default {
     removeText: 'Its data on this computer and its stored secrets are deleted. The account on the provider is not touched.',
     removePending: 'It has {n} queued edit not yet sent, which will be lost. | It has {n} queued edits not yet sent, which will be lost.',
     vaultKeychain: 'Secrets (client secrets, passwords) are kept in the operating system’s keychain.',
-    vaultMemory: 'No keychain is available ({reason}): secrets are kept in memory for this session only.',
+    vaultMemory: '{why} Secrets (client secrets, passwords) are kept in memory for this session only.',
   },
   sync: {
     title: 'Sync',

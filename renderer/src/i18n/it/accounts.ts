@@ -33,6 +33,11 @@ export default {
     keptAt: 'Il vecchio file è conservato in {aside}.',
     open: 'Apri l’app',
   },
+  keychainFallback: {
+    unavailable: 'Nessun portachiavi su questo computer (su Linux serve un Secret Service come GNOME Keyring).',
+    noAnswer: 'Il portachiavi non ha risposto: potrebbe essere bloccato.',
+    unreliable: 'Il portachiavi non ha restituito ciò che vi era stato salvato.',
+  },
   connect: {
     insecureHttp: 'Consenti una connessione non cifrata (http://)',
     insecureHttpWarning: 'Questo indirizzo non è cifrato: chiunque sulla rete tra te e il provider può leggere il client secret, la password e i tuoi dati. Usa https:// a meno che il provider non offra altro.',
@@ -43,7 +48,6 @@ export default {
     tested: 'La connessione funziona: accesso come {name} ({email}).',
     save: 'Collega',
     saving: 'Verifica e salvataggio…',
-    noKeychainTitle: 'Nessun portachiavi su questo computer.',
     noKeychain: "Il client secret e la password resteranno in memoria solo per questa sessione: ti verranno richiesti al prossimo avvio dell'app.",
   },
   sections: {

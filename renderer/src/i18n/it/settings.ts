@@ -19,7 +19,7 @@ export default {
     removeText: "I suoi dati su questo computer e i segreti salvati vengono eliminati. L'account sul provider non viene toccato.",
     removePending: 'Ha {n} modifica in coda non ancora inviata, che andrà persa. | Ha {n} modifiche in coda non ancora inviate, che andranno perse.',
     vaultKeychain: 'I segreti (client secret, password) sono conservati nel portachiavi del sistema operativo.',
-    vaultMemory: 'Nessun portachiavi disponibile ({reason}): i segreti restano in memoria solo per questa sessione.',
+    vaultMemory: '{why} I segreti (client secret, password) restano in memoria solo per questa sessione.',
   },
   sync: {
     title: 'Sincronizzazione',
