@@ -4,7 +4,8 @@ import { useI18n } from 'vue-i18n';
 import type { KeychainFallback } from '../../../shared/contract';
 import { useSessionStore } from '../stores/session';
 
-const WORDS: Record<KeychainFallback, string> = {
+/** The message that says each cause (a Record: a cause added to the contract without words does not compile). */
+export const KEYCHAIN_FALLBACK_WORDS: Record<KeychainFallback, string> = {
   unavailable: 'accounts.keychainFallback.unavailable',
   'no-answer': 'accounts.keychainFallback.noAnswer',
   unreliable: 'accounts.keychainFallback.unreliable',
@@ -15,6 +16,6 @@ export function useKeychainFallback(): ComputedRef<string | null> {
   const session = useSessionStore();
   return computed(() => {
     const vault = session.info?.vault;
-    return vault?.kind === 'memory' ? t(WORDS[vault.cause ?? 'unavailable']) : null;
+    return vault?.kind === 'memory' ? t(KEYCHAIN_FALLBACK_WORDS[vault.cause ?? 'unavailable']) : null;
   });
 }
