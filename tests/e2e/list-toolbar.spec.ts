@@ -78,6 +78,21 @@ for (const scheme of ['light', 'dark'] as const) {
   });
 }
 
+test.describe(() => {
+  test.use({ locale: 'it-IT' });
+  test('a column name longer than its column ends in an ellipsis, and keeps its whole name as the title', async ({ page, webHost }) => {
+    await showApp(page, webHost, '#/domains');
+    await settled(page);
+    const sort = page.getByRole('columnheader', { name: 'Prossima scadenza' }).getByRole('button');
+    await expect(sort).toHaveAttribute('title', 'Prossima scadenza');
+    const label = await sort.locator('span').first().evaluate((el) => ({
+      cut: el.scrollWidth > el.clientWidth,
+      overflow: getComputedStyle(el).textOverflow,
+    }));
+    expect(label).toEqual({ cut: true, overflow: 'ellipsis' });
+  });
+});
+
 test('with the detail pane open, every column of the table can still be reached', async ({ page, webHost, problems }) => {
   await page.setViewportSize({ width: 1100, height: 800 });
   await showApp(page, webHost);
