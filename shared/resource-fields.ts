@@ -18,7 +18,7 @@ import type { ResourceName } from './records.js';
 export type FieldKind = 'text' | 'mono' | 'money' | 'date' | 'datetime' | 'status' | 'number' | 'bool' | 'html' | 'link' | 'pricing' | 'serviceRef';
 
 /** Provider codes shown as words (`hostingaccount` → "Hosting account"): i18n keys `lists.words.<set>.<code>`. */
-export type WordSet = 'productType' | 'payType' | 'regYears' | 'priority';
+export type WordSet = 'productType' | 'payType' | 'regYears' | 'priority' | 'status';
 
 /** What a `serviceRef` names: `S12` a service, `D14` a domain; null for anything else. */
 export function serviceRefTarget(value: unknown): { to: 'services' | 'domains'; id: number } | null {

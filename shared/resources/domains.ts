@@ -10,7 +10,7 @@ export const domains = {
     columns: [
       { field: 'domainName', kind: 'text', width: 280, sort: 'domainName' },
       // Wide enough for a status and its "Renewal for 2 years pending" beside it.
-      { field: 'status', kind: 'status', width: 270, sort: 'status' },
+      { field: 'status', kind: 'status', words: 'status', width: 270, sort: 'status' },
       { field: 'registrar', kind: 'text', width: 130 },
       { field: 'regDate', kind: 'date', width: 120, sort: 'regDate' },
       { field: 'expiryDate', kind: 'date', width: 120, sort: 'expiryDate' },
@@ -19,7 +19,7 @@ export const domains = {
       { field: 'doNotRenew', kind: 'bool', width: 120 },
     ],
     filters: [
-      { name: 'status', kind: 'choice' },
+      { name: 'status', kind: 'choice', words: 'status' },
       { name: 'registrar', kind: 'choice' },
       { name: 'expiryDate', kind: 'range' },
       { name: 'expiringWithinDays', kind: 'within' },

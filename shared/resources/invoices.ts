@@ -10,13 +10,13 @@ export const invoices = {
     searchable: false,
     columns: [
       { field: 'id', label: 'invoice', kind: 'mono', width: 100, sort: 'id' },
-      { field: 'status', kind: 'status', width: 110 },
+      { field: 'status', kind: 'status', words: 'status', width: 110 },
       { field: 'date', kind: 'date', width: 120 },
       { field: 'dueDate', kind: 'date', width: 120 },
       moneyColumn('total'),
       { field: 'createdAt', kind: 'datetime', width: 170, sort: 'createdAt' },
     ],
-    filters: [{ name: 'status', kind: 'choice' }],
+    filters: [{ name: 'status', kind: 'choice', words: 'status' }],
     detail: [
       {
         title: 'overview',

@@ -11,14 +11,14 @@ export const orders = {
     columns: [
       { field: 'orderNum', kind: 'mono', width: 130, sort: 'orderNum' },
       { field: 'date', kind: 'datetime', width: 196, sort: 'date' },
-      { field: 'status', kind: 'status', width: 110, sort: 'status' },
-      { field: 'paymentStatus', kind: 'status', width: 120, sort: 'paymentStatus' },
+      { field: 'status', kind: 'status', words: 'status', width: 110, sort: 'status' },
+      { field: 'paymentStatus', kind: 'status', words: 'status', width: 120, sort: 'paymentStatus' },
       moneyColumn('amount', { sort: 'amount' }),
       { field: 'paymentMethodName', kind: 'text', width: 150 },
       { field: 'invoiceId', kind: 'mono', width: 100 },
     ],
     filters: [
-      { name: 'status', kind: 'choice' },
+      { name: 'status', kind: 'choice', words: 'status' },
       { name: 'paymentStatus', kind: 'choice' },
       { name: 'date', kind: 'range' },
     ],

@@ -10,14 +10,14 @@ export const services = {
     columns: [
       { field: 'domain', kind: 'text', width: 240, sort: 'domain' },
       { field: 'name', label: 'product', kind: 'text', width: 220, sort: 'name' },
-      { field: 'status', kind: 'status', width: 110, sort: 'status' },
+      { field: 'status', kind: 'status', words: 'status', width: 110, sort: 'status' },
       { field: 'billingCycle', kind: 'text', width: 120 },
       { field: 'regDate', kind: 'date', width: 120, sort: 'regDate' },
       { field: 'nextDueDate', kind: 'date', width: 120, sort: 'nextDueDate' },
       moneyColumn('recurringAmount', { sort: 'recurringAmount' }),
     ],
     filters: [
-      { name: 'status', kind: 'choice' },
+      { name: 'status', kind: 'choice', words: 'status' },
       { name: 'billingCycle', kind: 'choice' },
       { name: 'nextDueDate', kind: 'range' },
     ],

@@ -10,14 +10,14 @@ export const tickets = {
     columns: [
       { field: 'tid', kind: 'mono', width: 100, sort: 'tid' },
       { field: 'subject', kind: 'text', width: 320, sort: 'subject' },
-      { field: 'status', kind: 'status', width: 150, sort: 'status' },
+      { field: 'status', kind: 'status', words: 'status', width: 150, sort: 'status' },
       { field: 'priority', kind: 'text', words: 'priority', width: 90, sort: 'priority' },
       { field: 'deptId', label: 'department', kind: 'link', to: 'departments', lookup: 'departments', width: 150 },
       { field: 'date', kind: 'datetime', width: 196, sort: 'date' },
       { field: 'lastReply', kind: 'datetime', width: 196, sort: 'lastReply' },
     ],
     filters: [
-      { name: 'status', kind: 'choice' },
+      { name: 'status', kind: 'choice', words: 'status' },
       { name: 'priority', kind: 'choice', words: 'priority' },
       { name: 'deptId', label: 'department', kind: 'choice', from: 'departments' },
       { name: 'lastReply', kind: 'range' },

@@ -80,9 +80,13 @@ for (const scheme of ['light', 'dark'] as const) {
 
 test.describe(() => {
   test.use({ locale: 'it-IT' });
-  test('a column name longer than its column ends in an ellipsis, and keeps its whole name as the title', async ({ page, webHost }) => {
+  test('in Italian, statuses read in Italian; a column name longer than its column ends in an ellipsis, its whole name the title', async ({ page, webHost }) => {
     await showApp(page, webHost, '#/domains');
     await settled(page);
+    // The provider's "Active", in the badges and in the status filter's choices.
+    await expect(page.getByRole('grid').locator('.status-badge').filter({ hasText: /^Attivo$/ }).first()).toBeVisible();
+    await expect(page.getByRole('grid').locator('.status-badge').filter({ hasText: /^Active$/ })).toHaveCount(0);
+    await expect(page.getByRole('combobox', { name: 'Stato' }).locator('option', { hasText: /^Attivo \(\d+\)$/ })).toHaveCount(1);
     const sort = page.getByRole('columnheader', { name: 'Prossima scadenza' }).getByRole('button');
     await expect(sort).toHaveAttribute('title', 'Prossima scadenza');
     const label = await sort.locator('span').first().evaluate((el) => ({

@@ -2,6 +2,7 @@
 import { useI18n } from 'vue-i18n';
 import { serviceRefTarget, type FieldSpec } from '../../../../shared/resource-fields';
 import type { CataloguePricing } from '../../../../shared/models';
+import { useCodeWord } from '../../composables/code-word';
 import { useFormat } from '../../composables/format';
 import { priceRows } from '../detail/pricing';
 import { useLookupsStore } from '../../stores/lookups';
@@ -10,7 +11,8 @@ import { useLookupsStore } from '../../stores/lookups';
 export const isEmptyValue = (value: unknown): boolean => value === null || value === undefined || value === '';
 
 export function useFieldText() {
-  const { t, te } = useI18n();
+  const { t } = useI18n();
+  const codeWord = useCodeWord();
   const format = useFormat();
   const lookups = useLookupsStore();
 
@@ -52,8 +54,7 @@ export function useFieldText() {
         return target ? t(`lists.ref.${target.to}`, { id: target.id }) : String(value);
       }
       default:
-        if (spec.words && te(`lists.words.${spec.words}.${String(value)}`)) return t(`lists.words.${spec.words}.${String(value)}`);
-        return Array.isArray(value) ? listText(value) : String(value);
+        return Array.isArray(value) ? listText(value) : codeWord(spec.words, value);
     }
   };
 }

@@ -30,6 +30,9 @@ const TONES: Record<string, Tone> = {
   'transferred away': 'muted',
 };
 
+/** The statuses the app knows (lower case): each has a tone here and words in lists.words.status. */
+export const KNOWN_STATUSES = Object.keys(TONES);
+
 export function statusTone(status: string): Tone {
   return TONES[status.trim().toLowerCase()] ?? 'info';
 }

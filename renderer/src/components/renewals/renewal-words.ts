@@ -4,6 +4,7 @@
  * from the engine's English sentence).
  */
 import { useI18n } from 'vue-i18n';
+import { useCodeWord } from '../../composables/code-word';
 import type { PendingMark } from '../../../../shared/queries';
 import type { RenewalLeftOut } from '../../../../shared/renewals';
 import { RENEWABLE_DOMAIN_STATUSES } from '../../../../shared/renewals';
@@ -23,10 +24,11 @@ export function pendingRenewalYears(marks: readonly PendingMark[] | undefined): 
 
 export function useRenewalWords() {
   const { t } = useI18n();
+  const codeWord = useCodeWord();
   /** "Renewal for 2 years pending", one per queued renewal. */
   const pending = (marks: readonly PendingMark[] | undefined): string[] =>
     pendingRenewalYears(marks).map((years) => t('renewals.renew.pending', { years: t('renewals.renew.pendingYears', years) }));
   const leftOut = (item: Pick<RenewalLeftOut, 'id' | 'status'>, reason: LeftOutReason = leftOutReason(item)): string =>
-    t(`renewals.renew.reasons.${reason}`, { status: item.status ?? '' });
+    t(`renewals.renew.reasons.${reason}`, { status: item.status === null ? '' : codeWord('status', item.status) });
   return { pending, leftOut };
 }
