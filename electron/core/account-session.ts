@@ -200,6 +200,16 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
     return this.replaying;
   }
 
+  /**
+   * Sends what a call just queued, once that call has been answered: the first sends each write their entry as
+   * sending (a transaction on disk) and tell every window, and a 2,000-edit bulk edit's reply waited behind them.
+   */
+  replayAfterReply(): void {
+    setImmediate(() => {
+      if (!this.disposables.isDisposed) this.inBackground(this.replay(), 'sending the queued edits');
+    });
+  }
+
   /** Replays the outbox (backoffs cut short: the user asked), then pulls the account: "sync now" and the CLI's sync. */
   async replayThenSync(only?: readonly SyncedResource[]): Promise<SyncSummary> {
     // Down: ask first whether the provider answers again (getting through replays and syncs by itself).

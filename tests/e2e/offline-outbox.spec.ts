@@ -57,6 +57,8 @@ test('an edit the provider refuses is failed with its words; Retry sends it agai
   await expect(confirm).toContainText('a record not in your local copy: City “Trento”');
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(failed).toBeVisible();
+  // One dialog serves every row: the keyboard goes back to the row's button that asked.
+  await expect(failed.getByRole('button', { name: `Discard #${entry.id}` })).toBeFocused();
 
   await failed.getByRole('button', { name: `Discard #${entry.id}` }).click();
   await confirm.getByRole('button', { name: 'Discard' }).click();

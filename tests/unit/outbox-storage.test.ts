@@ -94,3 +94,32 @@ describe('attachments', () => {
     outbox.dispose();
   });
 });
+
+describe('the pending entries', () => {
+  it('are read again after a write of this outbox, of another process or straight to the file, and kept between', async () => {
+    const file = outboxFile();
+    const outbox = openOutbox(file);
+    const other = openOutbox(file);
+    const first = await outbox.enqueue({ kind: 'delete-contact', params: { contactid: 1 } });
+    const read = outbox.pending();
+    expect(read.map((e) => e.id)).toEqual([first.id]);
+    // No write since: the same read.
+    expect(outbox.pending()).toBe(read);
+
+    const second = await other.enqueue({ kind: 'update-contact', params: { contactid: 1, city: 'Rovereto' } });
+    expect(outbox.pending().map((e) => [e.id, e.waitingFor])).toEqual([
+      [first.id, null],
+      [second.id, `waiting for #${first.id} (delete-contact, queued)`],
+    ]);
+
+    outbox.discard(first.id);
+    expect(outbox.pending().map((e) => [e.id, e.waitingFor])).toEqual([[second.id, null]]);
+
+    const db = raw(file);
+    db.prepare("UPDATE entries SET state = 'done' WHERE id = ?").run(second.id);
+    db.close();
+    expect(outbox.pending()).toEqual([]);
+    outbox.dispose();
+    other.dispose();
+  });
+});

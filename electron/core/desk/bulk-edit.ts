@@ -37,7 +37,7 @@ export function bulkEditHandlers(state: DeskState): Pick<Handlers, 'contacts.bul
         sent.map((row) => ({ kind: 'update-contact', params: { ...row.params, contactid: row.id } })),
         { draft: input.draft },
       );
-      if (state.background && entries.length > 0) void state.current.replay();
+      if (state.background && entries.length > 0) state.current.replayAfterReply();
       return { queued: entries.length, entryIds: entries.map((entry) => entry.id) };
     },
   };

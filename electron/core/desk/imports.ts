@@ -30,7 +30,7 @@ export function importsHandlers(state: DeskState): Pick<Handlers, 'contacts.impo
         ),
       );
       const entryIds = entries.map((e) => e.id);
-      if (state.background && entryIds.length > 0) void state.current.replay();
+      if (state.background && entryIds.length > 0) state.current.replayAfterReply();
       return { queued: entryIds.length, skipped: preview.invalid, entryIds };
     },
   };

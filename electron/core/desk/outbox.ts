@@ -15,7 +15,7 @@ import type { DeskState } from './state.js';
 export function outboxHandlers(state: DeskState): HandlersOf<'outbox', 'contacts.bulkUpdate' | 'contacts.bulkPreview'> {
   const enqueue = async (mutation: Mutation, draft?: DraftKey) => {
     const entry = await state.current.outbox.enqueue(mutation, { draft });
-    if (state.background) replayInBackground(state);
+    if (state.background) state.current.replayAfterReply();
     return entry;
   };
   return {
@@ -23,7 +23,7 @@ export function outboxHandlers(state: DeskState): HandlersOf<'outbox', 'contacts
     'outbox.enqueueAll': ({ mutations }) => {
       // One transaction: a refused edit (its kind's schema) queues none of them.
       const entries = state.current.outbox.enqueueAll(mutations);
-      if (state.background) replayInBackground(state);
+      if (state.background) state.current.replayAfterReply();
       return withRecords(state.current, entries);
     },
     'contacts.bulkUpdate': async ({ contactIds, shown, changes, draft }) => {
@@ -50,7 +50,7 @@ export function outboxHandlers(state: DeskState): HandlersOf<'outbox', 'contacts
     'outbox.counts': () => state.current.outbox.counts(),
     'outbox.retry': ({ id }) => {
       const entry = state.current.outbox.retry(id);
-      replayInBackground(state);
+      state.current.replayAfterReply();
       return withRecord(state.current, entry);
     },
     'outbox.edit': async ({ id, params }) => withRecord(state.current, await state.current.outbox.edit(id, params)),
@@ -58,15 +58,11 @@ export function outboxHandlers(state: DeskState): HandlersOf<'outbox', 'contacts
     'outbox.markApplied': ({ id, serverId }) => {
       const entry = state.current.outbox.markApplied(id, serverId ?? null);
       // Edits that waited on it may go now.
-      replayInBackground(state);
+      state.current.replayAfterReply();
       return withRecord(state.current, entry);
     },
     'outbox.recover': ({ account }) => recoverAccountOutbox(state, account),
   };
-}
-
-function replayInBackground(state: DeskState): void {
-  state.current.inBackground(state.current.replay(), 'sending the queued edits');
 }
 
 /**

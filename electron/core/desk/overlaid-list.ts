@@ -39,8 +39,10 @@ export function overlaidList({ mirror, outbox }: ListSources, input: ListInput):
  * and the list's own are one number).
  */
 export function overlaidCounts({ mirror, outbox }: ListSources): Record<ResourceName, number> {
-  // The pending entries read once for all the lists (thousands of them after a bulk edit).
-  const pending = outbox.pending();
-  const sources: ListSources = { mirror, outbox: { pending: () => pending } };
+  // Read once for all the lists. An unfiltered list's total is its stored rows and its queued creates: only the
+  // entries about records the server has not made yet can add one (thousands of edits after a bulk edit, which
+  // each list went through twice, hardly ever include a create).
+  const local = outbox.pending().filter((entry) => entry.localId !== null || entry.recordKey.includes(':local:'));
+  const sources: ListSources = { mirror, outbox: { pending: () => local } };
   return Object.fromEntries(RESOURCE_NAMES.map((resource) => [resource, overlaidList(sources, { resource, limit: 1 }).total])) as Record<ResourceName, number>;
 }

@@ -43,7 +43,7 @@ export function renewalsHandlers(state: DeskState): Pick<Handlers, 'domains.rene
           ...(plan.total === null ? {} : { shownprice: plan.total }),
         },
       });
-      if (state.background) void session.replay();
+      if (state.background) session.replayAfterReply();
       return { plan, entry: withRecord(session, entry) };
     },
   };

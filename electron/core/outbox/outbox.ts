@@ -22,6 +22,9 @@ import { waitingReasons } from './waiting.js';
 import { AtRestCipher } from '../vault/at-rest-cipher.js';
 import { maskedEntry } from '../../../shared/outbox/secrets.js';
 
+/** Up to this many queued entries, their waiting reasons are read through the indexes (see toEntries). */
+const FEW_ENTRIES = 100;
+
 export interface OutboxOptions {
   /** Clock for created/updated times (epoch ms). */
   now?: () => number;
@@ -82,8 +85,10 @@ export class Outbox extends EventEmitter<OutboxEvents> {
       if (draft) this.drafts.drop(draft);
       return mutations.map((mutation) => this.insert(mutation));
     }).immediate();
-    this.notify(ids);
-    return this.getAll(ids);
+    // Read once for the listeners and the caller (a listener writes nothing to entries it was told are queued).
+    const entries = this.toEntries(ids.map((id) => this.store.mustRow(id)));
+    this.notify(ids, entries);
+    return entries.map(maskedEntry);
   }
 
   private insert(mutation: Mutation, also?: () => void): number {
@@ -146,10 +151,22 @@ export class Outbox extends EventEmitter<OutboxEvents> {
     return new Map([...current].map(([key, now]) => [key, onRecord.get(now) ?? []]));
   }
 
-  /** Entries not settled yet (queued, sending, failed, needs_review): what the overlay lays over the mirror. */
-  pending(): OutboxEntry[] {
-    return this.toEntries(this.store.activeRows()).map(maskedEntry);
+  /**
+   * Entries not settled yet (queued, sending, failed, needs_review): what the overlay lays over the mirror. Read
+   * again only once the file has changed (here or in another process): a write's data.list and data.counts, a
+   * bulk edit's plan, each read the same thousands of entries.
+   */
+  pending(): readonly OutboxEntry[] {
+    const version = this.store.version();
+    if (this.pendingRead?.version !== version) {
+      const active = this.store.activeRows();
+      this.pendingRead = { version, entries: this.toEntries(active, active).map(maskedEntry) };
+    }
+    return this.pendingRead.entries;
   }
+
+  /** The last read of pending(), and the file's version it was read at. */
+  private pendingRead: { version: string; entries: readonly OutboxEntry[] } | null = null;
 
   counts(): Record<EntryState, number> {
     // A copy: the counts read once for a write's events are handed to every listener.
@@ -301,15 +318,26 @@ export class Outbox extends EventEmitter<OutboxEvents> {
     return match && serverId !== null ? `${match[1]}:${serverId}` : key;
   }
 
-  private toEntries(rows: readonly EntryRow[]): OutboxEntry[] {
-    const waiting = rows.some((row) => row.state === 'queued') ? waitingReasons(this.store.activeRows()) : new Map<number, string>();
+  /**
+   * The rows as entries with their waiting reasons: read over the whole queue (`active`, all unsettled rows, when
+   * the caller has them) for many rows, and through the indexes for a few (a page of the Outbox screen must not
+   * read 5,000 entries to say why 50 wait).
+   */
+  private toEntries(rows: readonly EntryRow[], active?: readonly EntryRow[]): OutboxEntry[] {
+    const queued = rows.filter((row) => row.state === 'queued');
+    const waiting =
+      queued.length === 0
+        ? new Map<number, string>()
+        : !active && queued.length <= FEW_ENTRIES
+          ? new Map(queued.map((row) => [row.id, waitingReasons(this.store.rowsHolding(row)).get(row.id)]))
+          : waitingReasons(active ?? this.store.activeRows());
     return rows.map((row) => toEntry(row, waiting.get(row.id) ?? null, this.cipher));
   }
 
   /** 'changed' for each entry, then one 'settled' for the whole write (what needs only the outbox's totals). */
-  private notify(ids: readonly number[]): void {
+  private notify(ids: readonly number[], read?: readonly OutboxEntry[]): void {
     if (this.listenerCount('changed') > 0) {
-      const entries = this.toEntries(ids.map((id) => this.store.mustRow(id)));
+      const entries = read ?? this.toEntries(ids.map((id) => this.store.mustRow(id)));
       // Listeners ask for the counts per entry: one read serves the whole write. A listener that writes notifies
       // in turn, which ends this (the rest then read the counts afresh).
       this.countsWhileNotifying = this.store.counts();

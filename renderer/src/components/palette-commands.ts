@@ -37,12 +37,17 @@ export function paletteCommands(t: Translate, router: Router): PaletteCommand[] 
   ];
 }
 
+/** Each command's label and keywords in lower case, made once per command (matched again at every keystroke). */
+const haystacks = new WeakMap<PaletteCommand, string>();
+function haystackOf(command: PaletteCommand): string {
+  let haystack = haystacks.get(command);
+  if (haystack === undefined) haystacks.set(command, (haystack = `${command.label} ${command.keywords}`.toLocaleLowerCase()));
+  return haystack;
+}
+
 /** The commands whose label or keywords contain every word typed (any order, any case). */
 export function matchCommands(commands: PaletteCommand[], text: string): PaletteCommand[] {
   const words = text.toLocaleLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return commands;
-  return commands.filter((c) => {
-    const haystack = `${c.label} ${c.keywords}`.toLocaleLowerCase();
-    return words.every((w) => haystack.includes(w));
-  });
+  return commands.filter((c) => words.every((w) => haystackOf(c).includes(w)));
 }

@@ -101,8 +101,11 @@ export function useFormat() {
     return value ? dayTimeTexts.value(value) : none();
   }
 
+  // Said once per language: a list's yes / no columns ask for them in every row drawn.
+  const yesText = computed(() => t('common.yes'));
+  const noText = computed(() => t('common.no'));
   function bool(value: boolean | null | undefined): string {
-    return value === true ? t('common.yes') : value === false ? t('common.no') : none();
+    return value === true ? yesText.value : value === false ? noText.value : none();
   }
 
   /** "3 minutes ago", "yesterday", "in 5 days". */
