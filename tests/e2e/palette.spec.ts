@@ -87,9 +87,8 @@ test('keyboard only: Ctrl+K, go to Domains with Enter; Esc closes and gives focu
 
 test('runs commands: arrows choose one, Enter runs it (Sync now starts a sync; Check a domain opens its screen)', async ({ page }) => {
   const before = (await deskCall<SyncRunRecord[]>(page, 'sync.history', { limit: 1 }))[0]?.id ?? 0;
-  await page.keyboard.press('Control+k');
-  await page.keyboard.type('sync');
-  await page.keyboard.press('Enter');
+  // Enter once the records found for "sync" have come (runFromPalette): they are listed above the commands.
+  await runFromPalette(page, 'sync', 'Sync now');
   await expect(palette(page)).toBeHidden();
   await expect.poll(async () => (await deskCall<SyncRunRecord[]>(page, 'sync.history', { limit: 1 }))[0]?.id ?? 0).toBeGreaterThan(before);
 
