@@ -32,6 +32,15 @@ export interface SqliteFileOptions {
   pragmas?: readonly string[];
 }
 
+/**
+ * Differs after any change to the file since it was last asked: a commit on another connection (data_version:
+ * the sync's writer thread, another process) or a change on this one (total_changes, which also counts one rolled
+ * back: only a needless read again). What was read from the file is still true while this is unchanged.
+ */
+export function fileVersion(db: Database.Database): string {
+  return `${String(db.pragma('data_version', { simple: true }))}:${String(db.prepare('SELECT total_changes()').pluck().get())}`;
+}
+
 export function schemaVersion(db: Database.Database): number {
   return db.pragma('user_version', { simple: true }) as number;
 }

@@ -25,6 +25,7 @@ type PlannedRow = BulkPlanRow & { params: Record<string, string | boolean> };
 const isPreference = (field: BulkContactField) => (CONTACT_PREFERENCE_FIELDS as readonly string[]).includes(field);
 
 export function bulkEditHandlers(state: DeskState): Pick<Handlers, 'contacts.bulkPlan' | 'contacts.bulkEdit'> {
+  const plan = lastPlanKept();
   return {
     'contacts.bulkPlan': (input) => {
       const { rows, ...counts } = plan(state, input);
@@ -43,7 +44,25 @@ export function bulkEditHandlers(state: DeskState): Pick<Handlers, 'contacts.bul
   };
 }
 
-function plan(state: DeskState, input: PlanInput): Omit<BulkPlan, 'rows'> & { rows: PlannedRow[] } {
+type Plan = Omit<BulkPlan, 'rows'> & { rows: PlannedRow[] };
+
+/**
+ * makePlan, with the last plan kept for the same account, the same change to the same contacts, and neither the
+ * mirror's file nor the outbox's changed since: the queueing that follows a preview then queues what the preview
+ * showed without working it out again (2,000 contacts laid over, checked and compared, twice). Any write in
+ * between, here or by another process, makes a new plan.
+ */
+function lastPlanKept(): (state: DeskState, input: PlanInput) => Plan {
+  let last: { session: object; key: string; plan: Plan } | null = null;
+  return (state, input) => {
+    const { mirror, outbox } = state.current;
+    const key = JSON.stringify([input.shown ?? null, input.contactIds ?? null, input.fields, mirror.version(), outbox.version()]);
+    if (last?.session !== state.current || last.key !== key) last = { session: state.current, key, plan: makePlan(state, input) };
+    return last.plan;
+  };
+}
+
+function makePlan(state: DeskState, input: PlanInput): Plan {
   const reached = input.shown ? shownContacts(state, input.shown) : { sending: input.contactIds!, skippedDeleting: 0 };
   if (reached.sending.length > BULK_LIMIT) {
     throw new DeskError('refused', `The list shows ${reached.sending.length} contacts; one change reaches at most ${BULK_LIMIT} at a time: narrow the list first.`);

@@ -35,6 +35,7 @@ import { SearchIndexWriter } from './search-index.js';
 import { searchAll } from './search-query.js';
 import { writeRecord, writeSnapshot, type SnapshotTally, type UpsertOutcome } from './snapshot.js';
 import { statement } from './statements.js';
+import { fileVersion } from '../sqlite.js';
 import { SyncLog } from './sync-log.js';
 import { AtRestCipher } from '../vault/at-rest-cipher.js';
 
@@ -207,6 +208,11 @@ export class Mirror {
     return contactsByEmail(this.db, emails);
   }
 
+  /** Differs after any change to the mirror's file since it was last asked (fileVersion). */
+  version(): string {
+    return fileVersion(this.db);
+  }
+
   /** Domains whose name is one of these (one statement for all). */
   domainsByName(names: readonly string[]): Domain[] {
     return domainsByName(this.db, names);
@@ -219,7 +225,7 @@ export class Mirror {
    * thread) moves data_version.
    */
   paymentMethods(): PaymentMethodUse[] {
-    const version = `${String(this.db.pragma('data_version', { simple: true }))}:${String(statement(this.db, 'SELECT total_changes()').pluck().get())}`;
+    const version = this.version();
     if (this.paymentMethodsRead?.version !== version) this.paymentMethodsRead = { version, methods: paymentMethods(this.db) };
     return this.paymentMethodsRead.methods.map((method) => ({ ...method }));
   }

@@ -168,6 +168,11 @@ export class Outbox extends EventEmitter<OutboxEvents> {
   /** The last read of pending(), and the file's version it was read at. */
   private pendingRead: { version: string; entries: readonly OutboxEntry[] } | null = null;
 
+  /** Differs after any change to the outbox's file since it was last asked (what was read from it is still true). */
+  version(): string {
+    return this.store.version();
+  }
+
   counts(): Record<EntryState, number> {
     // A copy: the counts read once for a write's events are handed to every listener.
     return { ...(this.countsWhileNotifying ?? this.store.counts()) };

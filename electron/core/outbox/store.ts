@@ -8,6 +8,7 @@ import type { AtRestCipher } from '../vault/at-rest-cipher.js';
 import { maskSecret } from '../../../shared/outbox/secrets.js';
 import type { EntryProblem } from '../../../shared/outbox/entry.js';
 import type { EntryRow } from './entry-row.js';
+import { fileVersion } from '../sqlite.js';
 import { createdResource, isCreate } from '../../../shared/outbox/definitions.js';
 import type { MutationKind } from '../../../shared/outbox/kinds.js';
 import { localIdOf } from '../../../shared/outbox/local-ids.js';
@@ -97,12 +98,9 @@ export class EntryStore {
     ) as EntryRow[];
   }
 
-  /**
-   * Differs after any change to the file since it was last read: a commit of another connection's (data_version)
-   * or a change of this one's (total_changes, which also counts one rolled back: only a needless read again).
-   */
+  /** Differs after any change to the outbox's file since it was last asked (fileVersion). */
   version(): string {
-    return `${this.db.pragma('data_version', { simple: true })}:${this.statement('SELECT total_changes()').pluck().get()}`;
+    return fileVersion(this.db);
   }
 
   /** Unsettled entries (queued, sending, failed, needs_review) in entry order. */

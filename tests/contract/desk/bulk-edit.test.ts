@@ -91,6 +91,21 @@ describe('contacts.bulkEdit', () => {
     // Asked again, nothing is left to change.
     expect(await desk.call('contacts.bulkPlan', input)).toMatchObject({ sending: 0, unchanged: shown.length });
   });
+
+  it('queues the contacts as they are when it queues: an edit queued after the preview is not made twice', async () => {
+    const ids = (await desk.call('data.list', { resource: 'contacts', limit: 100 })).rows.filter((r) => r.pending === null).slice(0, 3).map((r) => r.id as number);
+    expect(ids).toHaveLength(3);
+    const input = { contactIds: ids, fields: { city: { set: 'Trento' } } };
+    expect(await desk.call('contacts.bulkPlan', input)).toMatchObject({ sending: 3 });
+    await desk.call('outbox.enqueue', { kind: 'update-contact', params: { contactid: ids[0]!, city: 'Trento' } });
+    const queued = await desk.call('contacts.bulkEdit', input);
+    expect(queued.queued).toBe(2);
+    const byId = new Map((await desk.call('outbox.list')).map((e) => [e.id, e]));
+    expect(queued.entryIds.map((id) => byId.get(id)!.params)).toEqual([
+      { contactid: ids[1], city: 'Trento' },
+      { contactid: ids[2], city: 'Trento' },
+    ]);
+  });
 });
 
 describe('outbox.enqueueAll', () => {
