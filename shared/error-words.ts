@@ -5,6 +5,7 @@
  * way, in the person's language. The technical sentence stays behind a "Details" disclosure and in the log.
  */
 import type { ApiErrorKind } from './models.js';
+import { SIGNED_OUT_BY_USER } from './sign-out.js';
 
 /** What kind of failure: the API error kinds, the contract's call error codes, and the outbox's own. */
 export type ErrorKind =
@@ -46,6 +47,7 @@ export const ERROR_WORD_KEYS = [
   'rateLimited',
   'protocol',
   'auth',
+  'signedOut',
   'rejected',
   'notFound',
   'newerData',
@@ -87,7 +89,8 @@ export function errorWords(facts: ErrorFacts): ErrorWords {
     case 'protocol':
       return { key: 'protocol', params: {} };
     case 'auth':
-      return { key: 'auth', params: {} };
+      // Refused while the person had signed out (api/session.ts records why): not the provider refusing a sign-in.
+      return { key: facts.detail.includes(SIGNED_OUT_BY_USER) ? 'signedOut' : 'auth', params: {} };
     case 'rejected':
       return { key: 'rejected', params: { message: facts.detail } };
     case 'not_found':

@@ -1,4 +1,5 @@
 /** shared/error-words.ts: every failure a person sees is one of a few sentences, picked from its facts. */
+import { SIGNED_OUT_BY_USER } from '../../shared/sign-out.js';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../electron/core/api/errors.js';
 import { interpretTransportError } from '../../electron/core/api/reply.js';
@@ -24,6 +25,11 @@ describe('errorWords', () => {
   it('says a 5xx with its status and a refusal in the provider\'s own words', () => {
     expect(errorWords(new ApiError({ kind: 'server', operation: 'get-orders', status: 503, message: 'get-orders: provider error HTTP 503' }).facts)).toEqual({ key: 'server', params: { status: 503 } });
     expect(errorWords(new ApiError({ kind: 'rejected', operation: 'add-contact', message: 'Invalid Country Code' }).facts)).toEqual({ key: 'rejected', params: { message: 'Invalid Country Code' } });
+  });
+
+  it('says a request made while the person had signed out as that, not as a sign-in the provider refused', () => {
+    expect(errorWords(new ApiError({ kind: 'auth', operation: 'update-contact', message: `signed out: ${SIGNED_OUT_BY_USER}` }).facts)).toEqual({ key: 'signedOut', params: {} });
+    expect(errorWords(new ApiError({ kind: 'auth', operation: 'update-contact', message: 'sign-in refused: Invalid login' }).facts)).toEqual({ key: 'auth', params: {} });
   });
 
   it('reads the facts of a call error, an entry problem, or a sentence kept as text', () => {

@@ -11,6 +11,7 @@ export default {
   rateLimited: 'The provider asks to slow down; it will be tried again shortly.',
   protocol: "The provider's reply could not be read.",
   auth: 'The provider refused the sign-in — check the e-mail and password.',
+  signedOut: 'You signed out: sign in again to send your edits.',
   rejected: 'The provider refused: {message}',
   notFound: 'It is no longer there.',
   newerData: 'This data was written by a newer version of the app — update the app to open it.',

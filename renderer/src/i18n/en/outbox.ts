@@ -85,6 +85,7 @@ export default {
     lastSent: 'Last sent {when}',
     queuedAt: 'Queued {when}',
     provider: 'What the provider said',
+    notSent: 'Why it has not gone',
     nothingSaid: 'Nothing: it has not been refused.',
     empty: 'None',
     lines: '{description}: {amount}',

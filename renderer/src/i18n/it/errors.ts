@@ -11,6 +11,7 @@ export default {
   rateLimited: 'Il provider chiede di rallentare; si riproverà tra poco.',
   protocol: 'Non è stato possibile leggere la risposta del provider.',
   auth: "Il provider ha rifiutato l'accesso: controlla e-mail e password.",
+  signedOut: 'Sei uscito: accedi di nuovo per inviare le modifiche.',
   rejected: 'Il provider ha rifiutato: {message}',
   notFound: 'Non esiste più.',
   newerData: "Questi dati sono stati scritti da una versione più recente dell'app: aggiorna l'app per aprirli.",

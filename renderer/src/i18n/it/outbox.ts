@@ -85,6 +85,7 @@ export default {
     lastSent: 'Inviata l’ultima volta {when}',
     queuedAt: 'In coda da {when}',
     provider: 'Cosa ha detto il fornitore',
+    notSent: 'Perché non è partita',
     nothingSaid: 'Niente: non è stata rifiutata.',
     empty: 'Nessuno',
     lines: '{description}: {amount}',
