@@ -8,8 +8,10 @@ interface Translator {
 }
 
 export function codeWordWith({ t, te }: Translator, set: WordSet | undefined, value: unknown): string {
+  // Most fields have no word set: they cost a table cell nothing here.
+  if (!set) return String(value);
   const key = `lists.words.${set}.${String(value)}`;
-  return set && te(key) ? t(key) : String(value);
+  return te(key) ? t(key) : String(value);
 }
 
 export function useCodeWord(): (set: WordSet | undefined, value: unknown) => string {
