@@ -6,9 +6,9 @@
  */
 import { z } from 'zod';
 
-export function checkedAs<T>(shape: z.ZodType): z.ZodType<T, T> {
+export function checkedAs<T>(shape: z.core.$ZodType): z.ZodCustom<T, T> {
   return z.custom<T>().superRefine((value, ctx) => {
-    const parsed = shape.safeParse(value);
+    const parsed = z.safeParse(shape, value);
     if (parsed.success) return;
     for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
   });

@@ -25,13 +25,17 @@ import { RESOURCE_NAMES, SYNCED_RESOURCES, type ResourceName, type ResourceRecor
 import type { ErrorFacts } from './error-words.js';
 import { NOTABLE_KINDS, type ConnectionStatus, type Connectivity, type SyncProgress, type SyncRunRecord, type SyncState, type SyncSummary } from './sync.js';
 
-/** A procedure: its input schema, and its output type carried as a phantom (never a value at run time). */
-export interface Procedure<I extends z.ZodType, O> {
+/**
+ * A procedure: its input schema, and its output type carried as a phantom (never a value at run time). The schema
+ * is bound by zod's core type (parsed with `z.parse`): bound by z.ZodType, each procedure cost the type check a
+ * comparison of zod's whole class hierarchy.
+ */
+export interface Procedure<I extends z.core.$ZodType, O> {
   input: I;
   output?: O;
 }
 
-const procedure = <I extends z.ZodType>(input: I) => ({
+const procedure = <I extends z.core.$ZodType>(input: I) => ({
   returns: <O>(): Procedure<I, O> => ({ input }),
 });
 

@@ -8,6 +8,7 @@
  *
  * It sees Electron only through the small interfaces below, so that it is tested with Electron-free fakes.
  */
+import { z } from 'zod';
 import { eventChannel, procedureChannel, type CallReply } from '../../shared/bridge.js';
 import { EVENT_NAMES, PROCEDURE_NAMES, PROCEDURES, type EventName, type EventPayloads, type ProcedureName, type ProcedureOutput } from '../../shared/contract.js';
 import type { ParsedInput } from '../core/desk/handlers.js';
@@ -53,7 +54,7 @@ export class DeskBinding {
       ipc.handle(procedureChannel(name), async (event, input) => {
         if (!this.isTrusted(event)) return REFUSED;
         try {
-          const value = own ? await own(PROCEDURES[name].input.parse(input), event.sender) : await desk.callUnchecked(name, input);
+          const value = own ? await own(z.parse(PROCEDURES[name].input, input), event.sender) : await desk.callUnchecked(name, input);
           return { ok: true, value };
         } catch (error) {
           return { ok: false, error: toDeskError(error, name).toJSON() };

@@ -5,6 +5,7 @@
  * handled by a module of their own, sharing one DeskState.
  */
 import { EventEmitter } from 'node:events';
+import { z } from 'zod';
 import { PROCEDURES, type EventName, type EventPayloads, type ProcedureInput, type ProcedureName, type ProcedureOutput } from '../../../shared/contract.js';
 import { AccountStore } from '../accounts/account-store.js';
 import { DeskError, toDeskError } from '../desk-error.js';
@@ -91,7 +92,7 @@ export class Desk extends EventEmitter<DeskEvents> {
   async callUnchecked<N extends ProcedureName>(name: N, input: unknown): Promise<ProcedureOutput<N>> {
     try {
       if (!Object.hasOwn(PROCEDURES, name)) throw new DeskError('not_found', `No procedure named "${String(name)}".`);
-      const parsed = PROCEDURES[name].input.parse(input) as ParsedInput<N>;
+      const parsed = z.parse(PROCEDURES[name].input, input) as ParsedInput<N>;
       return await this.handlers[name](parsed);
     } catch (error) {
       throw toDeskError(error, name, this.state.options.dataDir);
