@@ -46,14 +46,10 @@ export function listOperation<R extends Row>(spec: ListOperationSpec<R>): Operat
       const { conditions, echo } = spec.filter(ctx, params);
       const { total, rows } = selectPage<R>(ctx.db, { ...spec.select, conditions, page });
       const listed = spec.wire ? spec.wire(ctx, rows) : rows.map(stringifyNumbers);
-      return {
-        json: {
-          result: 'success',
-          ...echo,
-          ...pageCounters(COUNTERS[spec.name], total, page, listed.length),
-          ...('nested' in spec.shape ? nest(...spec.shape.nested, listed) : flatten(spec.shape.flattened, listed)),
-        },
-      };
+      const json = { result: 'success', ...echo, ...pageCounters(COUNTERS[spec.name], total, page, listed.length) };
+      // A flattened page (thousands of keys) is written into the reply, not spread into it: a copy of that size cost
+      // as much as making it.
+      return { json: 'nested' in spec.shape ? { ...json, ...nest(...spec.shape.nested, listed) } : flatten(spec.shape.flattened, listed, json) };
     },
   };
 }
