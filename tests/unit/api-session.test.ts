@@ -178,6 +178,39 @@ describe('Session', () => {
     await expect(session.accessToken('x')).rejects.toMatchObject({ kind: 'auth' });
   });
 
+  it('a grant answered after the person signed out does not sign them in again, nor store its refresh token', async () => {
+    const { grants, vault, session } = setup();
+    await vault.set(ACCOUNT, REFRESH_TOKEN_SECRET, 'R0');
+    grants.hold();
+    const renewal = session.accessToken('x');
+    await session.signOut('signed out by the user');
+    grants.release();
+    await expect(renewal).rejects.toMatchObject({ kind: 'auth' });
+    expect(grants.refreshTokensSeen).toEqual(['R0']);
+    expect(grants.passwords).toEqual([]); // no password grant behind the person's back either
+    expect(session.status).toEqual({ state: 'signed_out', reason: 'signed out by the user' });
+    expect(await vault.get(ACCOUNT, REFRESH_TOKEN_SECRET)).toBeNull();
+    await expect(session.accessToken('x')).rejects.toMatchObject({ kind: 'auth' });
+    // Signing in afterwards works as ever.
+    await session.signIn('right');
+    expect(session.status.state).toBe('signed_in');
+  });
+
+  it('a sign-in right after a sign-out sends its own grant rather than joining the renewal the sign-out refused', async () => {
+    const { grants, vault, session } = setup();
+    await vault.set(ACCOUNT, REFRESH_TOKEN_SECRET, 'R0');
+    grants.hold();
+    const renewal = session.accessToken('x');
+    await session.signOut('signed out by the user');
+    const signIn = session.signIn('right');
+    grants.release();
+    await expect(renewal).rejects.toMatchObject({ kind: 'auth' });
+    await signIn;
+    expect(grants.passwords).toEqual(['right']);
+    expect(session.status.state).toBe('signed_in');
+    expect(await session.accessToken('x')).toBe('A2');
+  });
+
   it('keeps tokens out of inspection and serialization', async () => {
     const { session } = setup();
     await session.signIn();

@@ -1,6 +1,8 @@
 /** How a sync judges the provider's reachability and sign-in from one operation's failure (issue 14, item 14). */
+import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../electron/core/api/errors.js';
+import type { SessionStatus } from '../../electron/core/api/session.js';
 import { ConnectivityMonitor } from '../../electron/core/sync/connectivity.js';
 import { HostJudgement } from '../../electron/core/sync/skipping.js';
 
@@ -55,5 +57,19 @@ describe('ConnectivityMonitor', () => {
     monitor.succeeded();
     monitor.failed(new ApiError({ kind: 'auth', operation: 'token', status: 401, code: 'invalid_client', message: 'refused' }));
     expect(monitor.state).toBe('signed_out');
+  });
+
+  it('signed out by the person stays signed out when a request sent before answers; signing in makes it online', () => {
+    const session = new EventEmitter<{ state: [SessionStatus] }>();
+    const monitor = new ConnectivityMonitor();
+    monitor.watchSession(session);
+    session.emit('state', { state: 'signed_in', reason: null });
+    expect(monitor.state).toBe('online');
+    session.emit('state', { state: 'signed_out', reason: 'signed out by the user' });
+    monitor.succeeded(); // a sync's page that was on its way
+    expect(monitor.state).toBe('signed_out');
+    expect(monitor.status.lastSuccessAt).not.toBeNull();
+    session.emit('state', { state: 'signed_in', reason: null });
+    expect(monitor.state).toBe('online');
   });
 });

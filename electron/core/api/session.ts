@@ -52,10 +52,15 @@ export class Session extends EventEmitter<SessionEvents> {
   #accessToken: string | null = null;
   #refreshToken: string | null = null;
   #expiresAt = 0;
-  #renewing: Promise<string> | null = null;
+  #renewing: { promise: Promise<string>; signOuts: number } | null = null;
   #status: SessionStatus = { state: 'idle', reason: null };
   /** The transient failure of this sync's renewal: no grant is sent again until resetGrantFailure(). */
   #failedRenewal: ApiError | null = null;
+  /**
+   * How many times the person has signed out. A grant answered after a sign-out that came while it was in flight
+   * is thrown away: it would otherwise sign the session in again, and store a refresh token the person meant to drop.
+   */
+  #signOuts = 0;
   /** Grant requests sent so far, for diagnostics and tests. */
   readonly grantCounts = { password: 0, refresh: 0 };
 
@@ -81,7 +86,8 @@ export class Session extends EventEmitter<SessionEvents> {
   async signIn(password?: string): Promise<void> {
     this.#status = { state: 'idle', reason: null };
     this.#failedRenewal = null;
-    await this.runRenewal(() => this.passwordGrant(password));
+    const signOuts = this.#signOuts;
+    await this.runRenewal(() => this.passwordGrant(signOuts, password));
   }
 
   /** A valid access token, renewing first when it is missing or about to expire. */
@@ -106,6 +112,7 @@ export class Session extends EventEmitter<SessionEvents> {
   async signOut(reason = 'signed out'): Promise<void> {
     this.#accessToken = null;
     this.#refreshToken = null;
+    this.#signOuts++;
     this.setStatus({ state: 'signed_out', reason });
     await this.vault.delete(this.account, REFRESH_TOKEN_SECRET);
   }
@@ -117,9 +124,10 @@ export class Session extends EventEmitter<SessionEvents> {
 
   private renew(): Promise<string> {
     if (this.#failedRenewal !== null) return Promise.reject(this.#failedRenewal);
+    const signOuts = this.#signOuts;
     return this.runRenewal(async () => {
       try {
-        return await this.refreshThenPassword();
+        return await this.refreshThenPassword(signOuts);
       } catch (error) {
         if (error instanceof ApiError && error.transient) this.#failedRenewal = error;
         throw error;
@@ -127,35 +135,45 @@ export class Session extends EventEmitter<SessionEvents> {
     });
   }
 
-  /** Single flight: a renewal in progress is joined, never duplicated. */
+  /**
+   * Single flight: a renewal in progress is joined, never duplicated; one asked for before a sign-out is not (it
+   * will end refused), so a sign-in right after a sign-out sends its own grant.
+   */
   private runRenewal(renewal: () => Promise<string>): Promise<string> {
-    this.#renewing ??= renewal().finally(() => {
-      this.#renewing = null;
-    });
-    return this.#renewing;
+    const signOuts = this.#signOuts;
+    if (this.#renewing?.signOuts === signOuts) return this.#renewing.promise;
+    const running = {
+      signOuts,
+      promise: renewal().finally(() => {
+        if (this.#renewing === running) this.#renewing = null;
+      }),
+    };
+    this.#renewing = running;
+    return running.promise;
   }
 
-  private async refreshThenPassword(): Promise<string> {
+  private async refreshThenPassword(signOuts: number): Promise<string> {
     const refreshToken = this.#refreshToken ?? (await this.vault.get(this.account, REFRESH_TOKEN_SECRET));
     if (refreshToken !== null) {
       this.grantCounts.refresh++;
       try {
-        return await this.adopt(await this.grants.refreshGrant(refreshToken));
+        return await this.adopt(await this.grants.refreshGrant(refreshToken), signOuts);
       } catch (error) {
-        if (!isRefusal(error)) throw error;
+        // Signed out meanwhile: no password grant behind the person's back.
+        if (!isRefusal(error) || signOuts !== this.#signOuts) throw error;
         this.#refreshToken = null;
         await this.vault.delete(this.account, REFRESH_TOKEN_SECRET).catch(() => undefined);
       }
     }
-    return this.passwordGrant();
+    return this.passwordGrant(signOuts);
   }
 
-  private async passwordGrant(password?: string): Promise<string> {
+  private async passwordGrant(signOuts: number, password?: string): Promise<string> {
     this.grantCounts.password++;
     try {
-      return await this.adopt(await this.grants.passwordGrant(password));
+      return await this.adopt(await this.grants.passwordGrant(password), signOuts);
     } catch (error) {
-      if (isRefusal(error)) {
+      if (isRefusal(error) && signOuts === this.#signOuts) {
         const reason = `${SIGN_IN_REFUSED}${error.message}`;
         this.#accessToken = null;
         this.setStatus({ state: 'signed_out', reason });
@@ -166,7 +184,9 @@ export class Session extends EventEmitter<SessionEvents> {
     }
   }
 
-  private async adopt(token: Token): Promise<string> {
+  /** Keeps a granted token, unless the person signed out since the grant was asked for (`signOuts` then). */
+  private async adopt(token: Token, signOuts: number): Promise<string> {
+    if (signOuts !== this.#signOuts) throw this.signedOutError('token');
     const lifetimeMs = token.expiresIn * 1000;
     this.#accessToken = token.accessToken;
     this.#expiresAt = this.now() + lifetimeMs - Math.min(this.refreshMarginMs, lifetimeMs / 2);

@@ -20,6 +20,8 @@ export class ConnectivityMonitor extends EventEmitter<{ change: [ConnectivityCha
   #state: Connectivity;
   #reason: ErrorFacts | null = null;
   #lastSuccessAt: string | null = null;
+  /** The watched session is signed out (watchSession): only its signing in makes the state online again. */
+  #sessionSignedOut = false;
 
   /** Online is assumed until a request says otherwise. */
   constructor(
@@ -43,10 +45,14 @@ export class ConnectivityMonitor extends EventEmitter<{ change: [ConnectivityCha
     return this.#state === 'offline' || this.#state === 'failing';
   }
 
-  /** A request got an answer. */
+  /**
+   * A request got an answer. While the session watched is signed out, the state stays signed out: an answer to a
+   * request sent before the person signed out (a sync in flight) says the provider is there, not that anyone is
+   * signed in; only the session's signing in does that.
+   */
   succeeded(): void {
     this.#lastSuccessAt = this.now().toISOString();
-    this.set('online', null);
+    if (!this.#sessionSignedOut) this.set('online', null);
   }
 
   /**
@@ -91,6 +97,7 @@ export class ConnectivityMonitor extends EventEmitter<{ change: [ConnectivityCha
   /** Follows the session: signed out → signed_out, a granted token → online. Returns the unsubscribe. */
   watchSession(session: SessionStateSource): () => void {
     const listener = (status: SessionStatus) => {
+      this.#sessionSignedOut = status.state === 'signed_out';
       if (status.state === 'signed_out') this.set('signed_out', null);
       else if (status.state === 'signed_in') this.succeeded();
     };
