@@ -10,12 +10,22 @@ export interface ListPage<T> {
   total: number;
 }
 
+/**
+ * A fact a search hit shows under its title, as a value and what it is: a front end words it in the reader's
+ * language (a status in its words, a date in its format, "expires …"). `text` is shown as given (a name, an
+ * e-mail address, a gateway).
+ */
+export interface HitDetail {
+  kind: 'text' | 'status' | 'date' | 'amount' | 'expires' | 'lastReply';
+  value: string;
+}
+
 /** A record the mirror's search index found. */
 export interface SearchHit {
   resource: ResourceName;
   id: number;
   title: string;
-  subtitle: string;
+  details: HitDetail[];
 }
 
 /** A search hit as views show it: the mirror's, or a queued create's under its local id; marked while edits on it are pending. */

@@ -1,4 +1,5 @@
 /** The mirror as the app shows it: `status`, `export`, `search`, `show`. */
+import type { HitDetail } from '../../shared/queries.js';
 import { RESOURCE_NAMES, type ResourceName } from '../../shared/records.js';
 import { UsageError } from './args.js';
 import { useAccount, type CommandContext } from './context.js';
@@ -47,9 +48,15 @@ export async function search(context: CommandContext): Promise<number> {
   await useAccount(context);
   const hits = await desk.call('data.search', { text: words[0]!, limit });
   print(options.json, hits, () =>
-    hits.length === 0 ? 'nothing found' : table(['RESOURCE', 'ID', 'TITLE', 'DETAIL'], hits.map((h) => [h.resource, h.id, h.title, h.subtitle])),
+    hits.length === 0 ? 'nothing found' : table(['RESOURCE', 'ID', 'TITLE', 'DETAIL'], hits.map((h) => [h.resource, h.id, h.title, detailText(h.details)])),
   );
   return 0;
+}
+
+/** A hit's details in the command's words: "Active · expires 2027-02-03". */
+function detailText(details: HitDetail[]): string {
+  const worded = { expires: 'expires ', lastReply: 'last reply ' } as const;
+  return details.map(({ kind, value }) => `${kind === 'expires' || kind === 'lastReply' ? worded[kind] : ''}${value}`).join(' · ');
 }
 
 export async function show(context: CommandContext): Promise<number> {

@@ -22,7 +22,8 @@ async function firstRecord<T>(page: Page, resource: string): Promise<T> {
 
 test.beforeEach(async ({ page, webHost }) => {
   await showApp(page, webHost);
-  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  // The dashboard, in English or (the last test's) Italian.
+  await expect(page.getByRole('heading', { name: /^(Dashboard|Panoramica)$/, level: 1 })).toBeVisible();
 });
 
 test('finds a domain, a contact and a ticket by part of their names, and opens the one chosen', async ({ page, problems }) => {
@@ -165,4 +166,24 @@ test('a queued contact is found by its name, marked as not yet sent', async ({ p
   } finally {
     await deskCall(page, 'accounts.signIn', { name: 'Demo', password: webHost.sandbox!.password });
   }
+});
+
+test.describe(() => {
+  test.use({ locale: 'it-IT' });
+  test("in Italian, a hit's details read in Italian: a domain's status in its words, its expiry as a date of the reader's", async ({ page, problems }) => {
+    const domain = (await deskCall<ListPage<{ domainName: string; status: string; expiryDate: string }>>(page, 'data.list', {
+      resource: 'domains',
+      filters: { status: 'Active' },
+      limit: 1,
+    })).rows[0]!;
+    await page.keyboard.press('Control+k');
+    await page.getByRole('combobox', { name: 'Cerca' }).fill(domain.domainName);
+    const hit = page.getByRole('option').filter({ hasText: domain.domainName }).first();
+    const [year, month, day] = domain.expiryDate.split('-').map(Number) as [number, number, number];
+    const expiry = new Intl.DateTimeFormat('it-IT', { dateStyle: 'medium' }).format(new Date(year, month - 1, day));
+    await expect(hit).toContainText(`Attivo · scade il ${expiry}`);
+    await expect(hit).not.toContainText('Active');
+    await page.keyboard.press('Escape');
+    expect(problems).toEqual([]);
+  });
 });

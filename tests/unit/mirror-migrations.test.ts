@@ -93,7 +93,7 @@ describe('mirror migrations', () => {
     expect(schemaVersion(mirror.db)).toBe(MIGRATIONS.at(-1)!.version);
     expect(columnsOf(mirror.db)).toEqual(['terms']);
     expect(mirror.db.prepare('SELECT rowid, terms FROM search_index').all()).toEqual([{ rowid, terms: null }]);
-    expect(mirror.search('exam')).toEqual([{ resource: 'domains', id: 7, title: 'example.com', subtitle: expect.any(String) }]);
+    expect(mirror.search('exam')).toEqual([{ resource: 'domains', id: 7, title: 'example.com', details: expect.any(Array) }]);
     mirror.dispose();
   });
 

@@ -229,7 +229,7 @@ describe('the text filter agrees with the search index', () => {
 
   it('heads a found record as search shows it, and finds nothing the text does not', () => {
     const zoe = RECORDS.contacts[0]!;
-    expect(recordSearchHeading('contacts', zoe, 'zoe mull')).toEqual({ title: 'Zoë Müller', subtitle: 'zoe@bakery.test' });
+    expect(recordSearchHeading('contacts', zoe, 'zoe mull')).toEqual({ title: 'Zoë Müller', details: [{ kind: 'text', value: 'zoe@bakery.test' }] });
     expect(recordSearchHeading('contacts', zoe, 'zoe ada')).toBeNull();
     expect(recordSearchHeading('invoices', RECORDS.invoices[0]!, 'unpaid')).toBeNull();
     const hit = mirror.search('zoe mull').find((h) => h.resource === 'contacts' && h.id === zoe.id);

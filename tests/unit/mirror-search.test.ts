@@ -155,11 +155,25 @@ describe('search', () => {
     expect(found('maintenance')).toEqual(['announcements:50']);
   });
 
-  it('returns titles and subtitles to show', () => {
+  it('returns titles, and details as facts a front end words (a status, a last reply)', () => {
     expect(mirror.search('482913')[0]).toEqual({
-      resource: 'tickets', id: 20, title: '#482913 Cannot reach my mailbox', subtitle: 'Open · last reply 2026-11-01 10:00:00',
+      resource: 'tickets', id: 20, title: '#482913 Cannot reach my mailbox',
+      details: [{ kind: 'status', value: 'Open' }, { kind: 'lastReply', value: '2026-11-01 10:00:00' }],
     });
-    expect(mirror.search('zoe')[0]).toMatchObject({ title: 'Zoë Müller', subtitle: 'zoe@bakery.test · Bäckerei Schön' });
+    expect(mirror.search('zoe')[0]).toMatchObject({
+      title: 'Zoë Müller',
+      details: [{ kind: 'text', value: 'zoe@bakery.test' }, { kind: 'text', value: 'Bäckerei Schön' }],
+    });
+    // An order's title is its number alone: the words ("Order") are the front end's, as its statuses are.
+    expect(mirror.search('5839201746')[0]).toMatchObject({
+      title: '#5839201746',
+      details: [
+        { kind: 'date', value: '2026-10-01' },
+        { kind: 'status', value: 'Pending' },
+        { kind: 'status', value: 'Unpaid' },
+        { kind: 'amount', value: '12.00' },
+      ],
+    });
   });
 
   it('treats query syntax as plain text and ignores empty input', () => {

@@ -3,6 +3,7 @@
  * its table, the real columns projected from a record, what lists may sort and filter on, what the search
  * index holds, and child tables for nested lists.
  */
+import type { HitDetail } from '../../../shared/queries.js';
 
 export type SqlValue = string | number | null;
 export type SortDirection = 'asc' | 'desc';
@@ -43,7 +44,7 @@ export type FilterValue = FilterValueOf<FilterSpec>;
 /** How a search hit is shown: made from its record when found (the index keeps no text of its own). */
 export interface SearchHeading {
   title: string;
-  subtitle: string;
+  details: HitDetail[];
 }
 
 /**

@@ -1,7 +1,7 @@
 /** Announcements: a paged list. */
 import { flag, range } from '../mirror/descriptor.js';
 import type { EngineResource } from './descriptor.js';
-import { bit } from './columns.js';
+import { bit, details } from './columns.js';
 
 export const announcements = {
   table: 'announcements',
@@ -17,7 +17,7 @@ export const announcements = {
   search: {
     slot: 6,
     terms: (a) => [a.title],
-    heading: (a) => ({ title: a.title, subtitle: a.date?.slice(0, 10) ?? '' }),
+    heading: (a) => ({ title: a.title, details: details(['date', a.date?.slice(0, 10)]) }),
   },
   pull: { kind: 'pagedList', operation: 'get-announcements' },
 } satisfies EngineResource<'announcements'>;

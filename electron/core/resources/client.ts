@@ -1,6 +1,6 @@
 /** The account's client details and stats: one row, from one request. */
 import type { EngineResource } from './descriptor.js';
-import { joined } from './columns.js';
+import { details } from './columns.js';
 
 export const client = {
   table: 'client',
@@ -15,7 +15,7 @@ export const client = {
     terms: ({ client: c }) => [c.firstName, c.lastName, c.companyName, c.email, c.city],
     heading: ({ client: c }) => {
       const name = `${c.firstName} ${c.lastName}`.trim();
-      return { title: name || c.companyName || c.email, subtitle: joined([c.email, name ? c.companyName : null, c.city]) };
+      return { title: name || c.companyName || c.email, details: details(['text', c.email], ['text', name ? c.companyName : null], ['text', c.city]) };
     },
   },
   pull: { kind: 'single', read: async (api) => [await api.getClientsDetails({ stats: true })] },

@@ -1,7 +1,7 @@
 /** Contacts: a paged list. */
 import { equalsText, flag } from '../mirror/descriptor.js';
 import type { EngineResource } from './descriptor.js';
-import { bit, joined } from './columns.js';
+import { bit, details } from './columns.js';
 
 export const contacts = {
   table: 'contacts',
@@ -33,7 +33,7 @@ export const contacts = {
     terms: (c) => [c.firstName, c.lastName, c.email, c.companyName, c.city],
     heading: (c) => {
       const name = `${c.firstName} ${c.lastName}`.trim();
-      return { title: name || c.companyName || c.email, subtitle: joined([c.email, name ? c.companyName : null]) };
+      return { title: name || c.companyName || c.email, details: details(['text', c.email], ['text', name ? c.companyName : null]) };
     },
   },
   pull: { kind: 'pagedList', operation: 'get-contacts' },

@@ -1,7 +1,7 @@
 /** Domains: a paged list. */
 import { equalsText, flag, range, withinDays } from '../mirror/descriptor.js';
 import type { EngineResource } from './descriptor.js';
-import { cents, bit, joined } from './columns.js';
+import { cents, bit, details } from './columns.js';
 
 export const domains = {
   table: 'domains',
@@ -39,7 +39,7 @@ export const domains = {
   search: {
     slot: 2,
     terms: (d) => [d.domainName],
-    heading: (d) => ({ title: d.domainName, subtitle: joined([d.status, d.expiryDate ? `expires ${d.expiryDate}` : null]) }),
+    heading: (d) => ({ title: d.domainName, details: details(['status', d.status], ['expires', d.expiryDate]) }),
   },
   pull: { kind: 'pagedList', operation: 'get-clients-domains' },
 } satisfies EngineResource<'domains'>;

@@ -1,7 +1,7 @@
 /** Orders: a paged list, with line items as a child table (lists filter orders by a line item's domain). */
 import { equalsText, equalsNumber, range, child } from '../mirror/descriptor.js';
 import type { EngineResource } from './descriptor.js';
-import { cents, joined } from './columns.js';
+import { cents, details } from './columns.js';
 
 export const orders = {
   table: 'orders',
@@ -34,7 +34,11 @@ export const orders = {
   search: {
     slot: 3,
     terms: (o) => [o.orderNum],
-    heading: (o) => ({ title: o.orderNum ? `Order #${o.orderNum}` : 'Order', subtitle: joined([o.date?.slice(0, 10), o.status, o.paymentStatus, o.amount]) }),
+    // The title is the order's number alone: the palette names the kind of each hit ("Order") in the reader's words.
+    heading: (o) => ({
+      title: `#${o.orderNum || o.id}`,
+      details: details(['date', o.date?.slice(0, 10)], ['status', o.status], ['status', o.paymentStatus], ['amount', o.amount]),
+    }),
   },
   children: [
     {

@@ -1,7 +1,7 @@
 /** Services (hosting and other products): a paged list, with custom fields and configurable options as child tables. */
 import { equalsText, equalsNumber, range, withinDays } from '../mirror/descriptor.js';
 import type { EngineResource } from './descriptor.js';
-import { cents, joined } from './columns.js';
+import { cents, details } from './columns.js';
 
 export const services = {
   table: 'services',
@@ -37,7 +37,7 @@ export const services = {
   search: {
     slot: 1,
     terms: (s) => [s.name, s.domain, s.username],
-    heading: (s) => ({ title: s.domain || s.name, subtitle: joined([s.domain ? s.name : null, s.status]) }),
+    heading: (s) => ({ title: s.domain || s.name, details: details(['text', s.domain ? s.name : null], ['status', s.status]) }),
   },
   children: [
     {

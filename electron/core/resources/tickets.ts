@@ -1,7 +1,7 @@
 /** Support tickets: a paged list. */
 import { equalsText, equalsNumber, flag, range } from '../mirror/descriptor.js';
 import type { EngineResource } from './descriptor.js';
-import { bit, joined } from './columns.js';
+import { bit, details } from './columns.js';
 
 export const tickets = {
   table: 'tickets',
@@ -36,7 +36,7 @@ export const tickets = {
   search: {
     slot: 5,
     terms: (t) => [t.tid, t.subject],
-    heading: (t) => ({ title: t.tid ? `#${t.tid} ${t.subject}` : t.subject, subtitle: joined([t.status, t.lastReply ? `last reply ${t.lastReply}` : null]) }),
+    heading: (t) => ({ title: t.tid ? `#${t.tid} ${t.subject}` : t.subject, details: details(['status', t.status], ['lastReply', t.lastReply]) }),
   },
   pull: { kind: 'pagedList', operation: 'get-tickets' },
 } satisfies EngineResource<'tickets'>;

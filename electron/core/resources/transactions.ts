@@ -1,7 +1,7 @@
 /** Transactions (payments): a paged list. */
 import { equalsText, equalsNumber, range } from '../mirror/descriptor.js';
 import type { EngineResource } from './descriptor.js';
-import { cents, joined } from './columns.js';
+import { cents, details } from './columns.js';
 
 export const transactions = {
   table: 'transactions',
@@ -31,7 +31,7 @@ export const transactions = {
   search: {
     slot: 8,
     terms: (t) => [t.transId],
-    heading: (t) => ({ title: t.transId, subtitle: joined([t.date?.slice(0, 10), t.gateway, t.amountIn]) }),
+    heading: (t) => ({ title: t.transId, details: details(['date', t.date?.slice(0, 10)], ['text', t.gateway], ['amount', t.amountIn]) }),
   },
   pull: { kind: 'pagedList', operation: 'get-transactions' },
 } satisfies EngineResource<'transactions'>;

@@ -1,36 +1,40 @@
 /**
- * A search hit's subtitle as the lists show the same values: dates and times in the reader's language, amounts
- * in the account's currency, "expires …" / "last reply …" in their words. The engine sends the subtitle as its
- * parts joined by " · " (electron/core/resources/columns.ts's `joined`); each part is formatted on its own.
+ * A search hit's details as the lists show the same values: statuses in the reader's words, dates and times in
+ * the reader's language, amounts in the account's currency, "expires …" / "last reply …" in their words. The
+ * engine sends each detail as a value and what it is (shared/queries.ts's HitDetail); this words them.
  */
 import { useI18n } from 'vue-i18n';
+import type { HitDetail } from '../../../shared/queries';
+import { useCodeWord } from '../composables/code-word';
 import { useFormat } from '../composables/format';
 
 const SEPARATOR = ' · ';
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/;
-const AMOUNT = /^-?\d+\.\d{2}$/;
-/** Parts the engine words in English, with the value after them. */
-const WORDED = [
-  { prefix: 'expires ', key: 'dashboard.palette.expires' },
-  { prefix: 'last reply ', key: 'dashboard.palette.lastReply' },
-] as const;
 
 export function useHitText() {
   const { t } = useI18n();
   const format = useFormat();
+  const codeWord = useCodeWord();
 
-  function value(text: string): string {
-    if (DATE.test(text)) return format.date(text);
-    if (DATE_TIME.test(text)) return format.dateTime(text);
-    if (AMOUNT.test(text)) return format.amount(text);
-    return text;
+  /** A day, or a moment (a ticket's last reply has its time). */
+  const when = (value: string): string => (DATE.test(value) ? format.date(value) : format.dateTime(value));
+
+  function detail({ kind, value }: HitDetail): string {
+    switch (kind) {
+      case 'status':
+        return codeWord('status', value);
+      case 'date':
+        return when(value);
+      case 'amount':
+        return format.amount(value);
+      case 'expires':
+        return t('dashboard.palette.expires', { when: when(value) });
+      case 'lastReply':
+        return t('dashboard.palette.lastReply', { when: when(value) });
+      case 'text':
+        return value;
+    }
   }
 
-  function part(text: string): string {
-    const worded = WORDED.find(({ prefix }) => text.startsWith(prefix));
-    return worded ? t(worded.key, { when: value(text.slice(worded.prefix.length)) }) : value(text);
-  }
-
-  return (subtitle: string): string => subtitle.split(SEPARATOR).map(part).join(SEPARATOR);
+  return (details: readonly HitDetail[]): string => details.map(detail).join(SEPARATOR);
 }

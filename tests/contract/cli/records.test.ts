@@ -79,6 +79,11 @@ describe('records and edits', () => {
     const [contact] = JSON.parse((await cli(dataDir, ['export', 'contacts'])).stdout) as { id: number; lastName: string }[];
     const hits = JSON.parse((await cli(dataDir, ['search', contact!.lastName, '--json'])).stdout) as { resource: string; id: number }[];
     expect(hits).toContainEqual(expect.objectContaining({ resource: 'contacts', id: contact!.id }));
+    // The table words a hit's details in English: a domain's status, then "expires" and its day.
+    const domains = JSON.parse((await cli(dataDir, ['export', 'domains'])).stdout) as { domainName: string; status: string; expiryDate: string | null }[];
+    const domain = domains.find((d) => d.expiryDate !== null);
+    const table = await cli(dataDir, ['search', domain!.domainName]);
+    expect(table.stdout).toContain(`${domain!.status} · expires ${domain!.expiryDate}`);
     const shown = await cli(dataDir, ['show', 'contacts', String(contact!.id), '--json']);
     expect(JSON.parse(shown.stdout)).toMatchObject({ id: contact!.id, lastName: contact!.lastName });
     const missing = await cli(dataDir, ['show', 'contacts', '999999']);

@@ -123,7 +123,7 @@ describe('data.counts while edits are queued', () => {
 describe('data.search while edits are queued', () => {
   it('finds a queued create by its text, under its local id, marked pending', async () => {
     const hits = await desk.call('data.search', { text: 'queuedina' });
-    expect(hits).toEqual([{ resource: 'contacts', id: expect.stringMatching(/^local:\d+$/), title: 'Queuedina Overlay', subtitle: 'queuedina@example.com', pending: 'create' }]);
+    expect(hits).toEqual([{ resource: 'contacts', id: expect.stringMatching(/^local:\d+$/), title: 'Queuedina Overlay', details: [{ kind: 'text', value: 'queuedina@example.com' }], pending: 'create' }]);
   });
 
   it('finds a row by the text its pending edit gave it, first and marked, and not by the text the edit removed', async () => {
