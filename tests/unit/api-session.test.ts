@@ -59,6 +59,16 @@ function setup(options: { now?: () => number } = {}) {
   return { grants, vault, session, states, signedOut };
 }
 
+/** A renewal from a stored refresh token, held open by the grants while the person signs out. */
+async function renewalAcrossSignOut() {
+  const context = setup();
+  await context.vault.set(ACCOUNT, REFRESH_TOKEN_SECRET, 'R0');
+  context.grants.hold();
+  const renewal = context.session.accessToken('x');
+  await context.session.signOut('signed out by the user');
+  return { ...context, renewal };
+}
+
 describe('Session', () => {
   it('signs in with a password grant and stores the refresh token', async () => {
     const { grants, vault, session, states } = setup();
@@ -179,11 +189,7 @@ describe('Session', () => {
   });
 
   it('a grant answered after the person signed out does not sign them in again, nor store its refresh token', async () => {
-    const { grants, vault, session } = setup();
-    await vault.set(ACCOUNT, REFRESH_TOKEN_SECRET, 'R0');
-    grants.hold();
-    const renewal = session.accessToken('x');
-    await session.signOut('signed out by the user');
+    const { grants, vault, session, renewal } = await renewalAcrossSignOut();
     grants.release();
     await expect(renewal).rejects.toMatchObject({ kind: 'auth' });
     expect(grants.refreshTokensSeen).toEqual(['R0']);
@@ -197,11 +203,7 @@ describe('Session', () => {
   });
 
   it('a sign-in right after a sign-out sends its own grant rather than joining the renewal the sign-out refused', async () => {
-    const { grants, vault, session } = setup();
-    await vault.set(ACCOUNT, REFRESH_TOKEN_SECRET, 'R0');
-    grants.hold();
-    const renewal = session.accessToken('x');
-    await session.signOut('signed out by the user');
+    const { grants, session, renewal } = await renewalAcrossSignOut();
     const signIn = session.signIn('right');
     grants.release();
     await expect(renewal).rejects.toMatchObject({ kind: 'auth' });
