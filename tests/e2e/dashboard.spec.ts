@@ -22,6 +22,9 @@ test('shows the demo client and its figures as the engine counts them', async ({
   const account = page.getByRole('region', { name: 'Account' });
   await expect(account.getByText(client.client.fullName, { exact: true })).toBeVisible();
   await expect(account.getByText(client.client.email, { exact: true })).toBeVisible();
+  // The last login in the app's words: the provider's parts without its English labels ("Date:", "IP Address:").
+  const [date, address, host] = client.client.lastLogin.split(/<br\s*\/?>/i).map((part) => part.replace(/^[^:]+:/, '').trim());
+  await expect(account.getByText(`${date} · IP ${address} · ${host}`, { exact: true })).toBeVisible();
 
   const activeDomains = data.domains.find((s) => s.status === 'Active')?.count ?? 0;
   const totalDomains = data.domains.reduce((sum, s) => sum + s.count, 0);

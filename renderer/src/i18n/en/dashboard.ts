@@ -18,6 +18,7 @@ export default {
     currency: 'Currency',
     credit: 'Credit',
     lastLogin: 'Last login',
+    lastLoginIp: 'IP {address}',
   },
   stats: {
     heading: 'Figures',

@@ -18,6 +18,7 @@ export default {
     currency: 'Valuta',
     credit: 'Credito',
     lastLogin: 'Ultimo accesso',
+    lastLoginIp: 'IP {address}',
   },
   stats: {
     heading: 'Cifre',
