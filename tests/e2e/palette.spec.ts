@@ -168,6 +168,22 @@ test('a queued contact is found by its name, marked as not yet sent', async ({ p
   }
 });
 
+test('an item is always highlighted for Enter: the pointer leaving the list gives the highlight back to the first', async ({ page }) => {
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('go to');
+  const options = palette(page).getByRole('option');
+  await options.nth(2).hover();
+  await expect(options.nth(2)).toHaveAttribute('data-highlighted', '');
+  // Reka clears the highlight as the pointer leaves the list; a pointer at rest leaves it too as the list shrinks.
+  await page.mouse.move(2, 2);
+  await expect(options.first()).toHaveAttribute('data-highlighted', '');
+  const first = (await options.first().textContent())!.trim();
+  expect(first).toMatch(/^Go to /);
+  await page.keyboard.press('Enter');
+  await expect(palette(page)).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(first.replace(/^Go to /, ''));
+});
+
 test.describe(() => {
   test.use({ locale: 'it-IT' });
   test("in Italian, a hit's details read in Italian: a domain's status in its words, its expiry as a date of the reader's", async ({ page, problems }) => {
