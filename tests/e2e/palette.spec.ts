@@ -171,6 +171,8 @@ test('a queued contact is found by its name, marked as not yet sent', async ({ p
 test('an item is always highlighted for Enter: the pointer leaving the list gives the highlight back to the first', async ({ page }) => {
   await page.keyboard.press('Control+k');
   await page.keyboard.type('go to');
+  // Once the records found for the text have come: new results give the highlight to the first, as typing does.
+  await expect(palette(page).locator('[aria-busy="false"]')).toHaveCount(1);
   const options = palette(page).getByRole('option');
   await options.nth(2).hover();
   await expect(options.nth(2)).toHaveAttribute('data-highlighted', '');
