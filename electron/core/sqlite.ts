@@ -6,6 +6,7 @@
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { makePrivateDir, touchPrivateFile } from './storage/private-files.js';
+import { statement } from './mirror/statements.js';
 
 export interface Migration {
   version: number;
@@ -38,7 +39,7 @@ export interface SqliteFileOptions {
  * back: only a needless read again). What was read from the file is still true while this is unchanged.
  */
 export function fileVersion(db: Database.Database): string {
-  return `${String(db.pragma('data_version', { simple: true }))}:${String(db.prepare('SELECT total_changes()').pluck().get())}`;
+  return `${String(db.pragma('data_version', { simple: true }))}:${String(statement(db, 'SELECT total_changes()').pluck().get())}`;
 }
 
 export function schemaVersion(db: Database.Database): number {
