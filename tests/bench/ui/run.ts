@@ -52,7 +52,7 @@ function presetArg(): 'large' | 'huge' {
 }
 
 /**
- * `--only KEY`: one figure alone after the load (renewReviewMs; bulkQueueMs; outboxOpenMs, which needs the bulk
+ * `--only KEY`: one figure alone after the load (renewReviewMs; paletteP95Ms; bulkQueueMs; outboxOpenMs, which needs the bulk
  * edit's entries, so it measures both); undefined: every figure.
  */
 function onlyArg(): string | undefined {
@@ -446,6 +446,12 @@ async function main(): Promise<void> {
       const bulkRun = await measureBulkQueue(page);
       const outboxRun = onlyArg() === 'outboxOpenMs' ? latency((await measureOutboxOpen(page)).samples) : null;
       console.log(JSON.stringify({ bulkQueueMs: 'beyondLimit' in bulkRun ? null : round(bulkRun.ms), ...(outboxRun ? { outboxOpenMs: round(outboxRun.p50Ms), outboxOpenP95Ms: round(outboxRun.p95Ms) } : {}) }));
+      return;
+    }
+    if (onlyArg() === 'paletteP95Ms') {
+      const paletteRun = await measurePalette(page);
+      const palette = paletteRun ? latency(paletteRun.samples) : null;
+      console.log(JSON.stringify({ paletteP95Ms: palette ? round(palette.p95Ms) : null, samples: paletteRun?.samples.map((ms) => round(ms)) }));
       return;
     }
     const floor = latency(await measureListFloor(page));
