@@ -107,10 +107,27 @@ describe('the page window', () => {
     await store.show(0, 30);
     expect(name(store.rowAt(0))).toBe('d0');
     expect(store.rowAt(19 * PAGE_SIZE)).toBeUndefined();
-    // …and a page in the middle is read straight from its known cursor.
+    // …and a page in the middle is read straight from its known cursor (then the one before it, whose last rows
+    // are a scroll away: read ahead).
     host.calls.length = 0;
-    await store.show(5 * PAGE_SIZE, 5 * PAGE_SIZE + 30);
-    expect(host.pagesRead()).toEqual([5]);
+    await store.show(5 * PAGE_SIZE + 20, 5 * PAGE_SIZE + 50);
+    expect(host.pagesRead()).toEqual([5, 4]);
+  });
+
+  it('reads the page next to the rows shown before they reach it, the shown page first', async () => {
+    const store = domainsOf(10 * PAGE_SIZE);
+    await store.open();
+    // Rows in the first page's second half: the second page is read before a scroll shows its rows.
+    await store.show(PAGE_SIZE - 60, PAGE_SIZE - 30);
+    expect(host.pagesRead()).toEqual([0, 1]);
+    expect(name(store.rowAt(PAGE_SIZE))).toBe(`d${PAGE_SIZE}`);
+    // In the middle of a page, nothing more is read.
+    host.calls.length = 0;
+    await store.show(PAGE_SIZE + 60, PAGE_SIZE + 90);
+    expect(host.pagesRead()).toEqual([]);
+    // A jump to rows whose page is not here: that page first, then the one after (its cursor is the reply's).
+    await store.show(2 * PAGE_SIZE + 150, 2 * PAGE_SIZE + 180);
+    expect(host.pagesRead()).toEqual([2, 3]);
   });
 
   it('reads nothing past the end of the list', async () => {
