@@ -197,7 +197,7 @@ test('an item is always highlighted for Enter: the one the pointer moved to, eve
 
 test.describe(() => {
   test.use({ locale: 'it-IT' });
-  test("in Italian, a hit's details read in Italian: a domain's status in its words, its expiry as a date of the reader's", async ({ page, problems }) => {
+  test("in Italian, a hit reads in Italian: its kind, a domain's status in its words, its expiry as a date of the reader's", async ({ page, problems }) => {
     const domain = (await deskCall<ListPage<{ domainName: string; status: string; expiryDate: string }>>(page, 'data.list', {
       resource: 'domains',
       filters: { status: 'Active' },
@@ -210,6 +210,8 @@ test.describe(() => {
     const expiry = new Intl.DateTimeFormat('it-IT', { dateStyle: 'medium' }).format(new Date(year, month - 1, day));
     await expect(hit).toContainText(`Attivo · scade il ${expiry}`);
     await expect(hit).not.toContainText('Active');
+    // The hit is one record: its kind is named in the singular.
+    await expect(hit.locator('.kind')).toHaveText('Dominio');
     await page.keyboard.press('Escape');
     expect(problems).toEqual([]);
   });

@@ -25,4 +25,18 @@ export default {
     catalogue: 'Catalogue',
     invoices: 'Invoices',
   },
+  /** One record of each kind, as a search hit names it. */
+  resource: {
+    client: 'Client',
+    departments: 'Department',
+    tickets: 'Ticket',
+    services: 'Service',
+    domains: 'Domain',
+    orders: 'Order',
+    transactions: 'Payment',
+    contacts: 'Contact',
+    announcements: 'Announcement',
+    catalogue: 'Product',
+    invoices: 'Invoice',
+  },
 };

@@ -24,4 +24,18 @@ export default {
     catalogue: 'Catalogo',
     invoices: 'Fatture',
   },
+  /** One record of each kind, as a search hit names it. */
+  resource: {
+    client: 'Cliente',
+    departments: 'Reparto',
+    tickets: 'Ticket',
+    services: 'Servizio',
+    domains: 'Dominio',
+    orders: 'Ordine',
+    transactions: 'Pagamento',
+    contacts: 'Contatto',
+    announcements: 'Annuncio',
+    catalogue: 'Prodotto',
+    invoices: 'Fattura',
+  },
 };
