@@ -32,7 +32,7 @@ export async function createApiServer(state: SandboxState, listener: Listener): 
     limits: { fieldSize: BODY_LIMIT_BYTES, fileSize: BODY_LIMIT_BYTES, parts: 10_000, fields: 10_000 },
   });
 
-  app.setErrorHandler(sendFrameworkError);
+  app.setErrorHandler((error: FastifyError, _request, reply) => sendFrameworkError(state, error, reply));
   app.addHook('onSend', async (_request, reply, payload) => state.faults.trickle(reply, payload));
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
@@ -73,6 +73,7 @@ async function handleOperation(
     result = operation.handle(ctx, params);
   } catch (e) {
     if (e instanceof Rejection) return reply.send({ result: 'error', message: e.message });
+    if (stopped(state, reply)) return reply;
     console.error(`sandbox: ${operation.name} failed:`, e);
     return reply.code(500).send({ result: 'error', message: 'Internal error' });
   }
@@ -86,10 +87,22 @@ function bearerOwner(state: SandboxState, authorization: string | undefined): nu
   return match ? accessTokenOwner(state.db, match[1]!, state.clock.now()) : null;
 }
 
+/**
+ * A request the stop cut off: its socket was dropped and the store closed while it waited (on its body, or an
+ * injected delay), and it failed on the closed store. Nobody is left to answer, and it is no fault of the sandbox's:
+ * it ends quietly.
+ */
+function stopped(state: SandboxState, reply: FastifyReply): boolean {
+  if (state.db.open) return false;
+  reply.code(503).send({ result: 'error', message: 'The sandbox has stopped' });
+  return true;
+}
+
 /** Fastify's own errors (bad media type, body too large, malformed multipart) in the provider's error shape. */
-function sendFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): FastifyReply {
+function sendFrameworkError(state: SandboxState, error: FastifyError, reply: FastifyReply): FastifyReply {
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) return reply.code(status).send({ result: 'error', message: error.message });
+  if (stopped(state, reply)) return reply;
   console.error('sandbox: request failed:', error);
   return reply.code(500).send({ result: 'error', message: 'Internal error' });
 }

@@ -15,7 +15,7 @@ import { OPERATIONS } from '../../../sandbox/server/ops/index.js';
 import type { SandboxState } from '../../../sandbox/server/state.js';
 import { issueTokens } from '../../../sandbox/server/tokens.js';
 import { openStore } from '../../../sandbox/store/index.js';
-import { call, formData, start, token } from './http.js';
+import { call, formData, oauthPost, passwordFields, start, token } from './http.js';
 
 const ALT_OPERATIONS = ['get-transactions', 'get-support-departments', 'update-contact', 'get-tickets'];
 
@@ -274,5 +274,28 @@ describe('bodies and dispatch (stand-in operations)', () => {
     const res = await fetch(`${url}/echo`, { method: 'POST', body: formData({ a: 'b' }) });
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ message: 'Unauthenticated.' });
+  });
+});
+
+describe('a request the stop cuts off', () => {
+  it('meets the closed store with a 503 and logs nothing: the stop is no fault of the sandbox', async () => {
+    const own = await start();
+    try {
+      const accessToken = await token(own);
+      // What a request resumed after the stop finds (its socket dropped, the store closed while it waited).
+      own.db.close();
+      const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      try {
+        const res = await call(own, accessToken, 'get-clients-products');
+        expect(res.status).toBe(503);
+        expect(res.json).toEqual({ result: 'error', message: 'The sandbox has stopped' });
+        expect((await oauthPost(own, '/oauth/token', passwordFields(own))).status).toBe(503);
+        expect(logged).not.toHaveBeenCalled();
+      } finally {
+        logged.mockRestore();
+      }
+    } finally {
+      await own.stop();
+    }
   });
 });
