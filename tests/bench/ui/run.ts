@@ -52,8 +52,8 @@ function presetArg(): 'large' | 'huge' {
 }
 
 /**
- * `--only KEY`: one figure alone after the load (renewReviewMs; paletteP95Ms; bulkQueueMs; outboxOpenMs, which needs the bulk
- * edit's entries, so it measures both); undefined: every figure.
+ * `--only KEY`: one figure alone after the load (renewReviewMs; paletteP95Ms; longTasks, the scroll's; bulkQueueMs;
+ * outboxOpenMs, which needs the bulk edit's entries, so it measures both); undefined: every figure.
  */
 function onlyArg(): string | undefined {
   return parseArgs({ options: BENCH_OPTIONS }).values.only;
@@ -446,6 +446,12 @@ async function main(): Promise<void> {
       const bulkRun = await measureBulkQueue(page);
       const outboxRun = onlyArg() === 'outboxOpenMs' ? latency((await measureOutboxOpen(page)).samples) : null;
       console.log(JSON.stringify({ bulkQueueMs: 'beyondLimit' in bulkRun ? null : round(bulkRun.ms), ...(outboxRun ? { outboxOpenMs: round(outboxRun.p50Ms), outboxOpenP95Ms: round(outboxRun.p95Ms) } : {}) }));
+      return;
+    }
+    if (onlyArg() === 'longTasks') {
+      await timeOpen(page, 'Domains');
+      const scroll = await measureScroll(page, domains);
+      console.log(JSON.stringify({ longTasks: scroll.longTasks, longestTaskMs: round(scroll.longestTaskMs), scrollMs: round(scroll.ms) }));
       return;
     }
     if (onlyArg() === 'paletteP95Ms') {
