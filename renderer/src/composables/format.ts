@@ -53,10 +53,31 @@ export function useFormat() {
     return typeof value === 'number' && Number.isFinite(value) ? numbers.value.format(value) : none();
   }
 
+  /**
+   * Money as text, remembered per currency and amount (a list shows the same prices many times, and Intl's
+   * currency formatting was the most of a fast-scrolled list's script time after the code words); one cache per
+   * language, as the formatters.
+   */
+  const moneyTexts = computed(() => {
+    const texts = new Map<string, string>();
+    const plain = plain2.value;
+    const byCurrency = currencies.value;
+    return (cents: number, currency: string | null): string => {
+      const key = `${currency}:${cents}`;
+      let text = texts.get(key);
+      if (text === undefined) {
+        const amount = cents / 100;
+        text = currency && ISO_CODE.test(currency) ? byCurrency(currency).format(amount) : plain.format(amount);
+        if (texts.size > 5000) texts.clear();
+        texts.set(key, text);
+      }
+      return text;
+    };
+  });
+
   /** An amount in cents, in a currency (ISO code) or, without one, the account's. */
   function money(cents: number, currency: string | null = client.currency): string {
-    const amount = cents / 100;
-    return currency && ISO_CODE.test(currency) ? currencies.value(currency).format(amount) : plain2.value.format(amount);
+    return moneyTexts.value(cents, currency);
   }
 
   /**
