@@ -30,6 +30,21 @@ function isFormattedMoney(value: unknown): value is FormattedMoney {
   return typeof value === 'object' && value !== null && 'text' in value && 'amount' in value;
 }
 
+/** A text made once per key and remembered (lists show the same values many times); forgotten past 5,000 keys. */
+function rememberTexts<A extends unknown[]>(keyOf: (...args: A) => string, make: (...args: A) => string): (...args: A) => string {
+  const texts = new Map<string, string>();
+  return (...args) => {
+    const key = keyOf(...args);
+    let text = texts.get(key);
+    if (text === undefined) {
+      text = make(...args);
+      if (texts.size > 5000) texts.clear();
+      texts.set(key, text);
+    }
+    return text;
+  };
+}
+
 export function useFormat() {
   const { locale, t } = useI18n();
   const client = useClientStore();
@@ -54,25 +69,16 @@ export function useFormat() {
   }
 
   /**
-   * Money as text, remembered per currency and amount (a list shows the same prices many times, and Intl's
-   * currency formatting was the most of a fast-scrolled list's script time after the code words); one cache per
-   * language, as the formatters.
+   * Money as text, remembered per currency and amount: a list shows the same prices many times, and Intl's
+   * currency formatting was the most of a fast-scrolled list's script time after the code words.
    */
   const moneyTexts = computed(() => {
-    const texts = new Map<string, string>();
     const plain = plain2.value;
     const byCurrency = currencies.value;
-    return (cents: number, currency: string | null): string => {
-      const key = `${currency}:${cents}`;
-      let text = texts.get(key);
-      if (text === undefined) {
-        const amount = cents / 100;
-        text = currency && ISO_CODE.test(currency) ? byCurrency(currency).format(amount) : plain.format(amount);
-        if (texts.size > 5000) texts.clear();
-        texts.set(key, text);
-      }
-      return text;
-    };
+    return rememberTexts(
+      (cents: number, currency: string | null) => `${currency}:${cents}`,
+      (cents, currency) => (currency && ISO_CODE.test(currency) ? byCurrency(currency) : plain).format(cents / 100),
+    );
   });
 
   /** An amount in cents, in a currency (ISO code) or, without one, the account's. */
@@ -97,18 +103,14 @@ export function useFormat() {
   /** A provider date as text, remembered per value (a list shows the same dates many times); one cache per style. */
   function memoDates(formatter: () => Intl.DateTimeFormat) {
     return computed(() => {
-      const texts = new Map<string, string>();
       const format = formatter();
-      return (value: string) => {
-        let text = texts.get(value);
-        if (text === undefined) {
+      return rememberTexts(
+        (value: string) => value,
+        (value) => {
           const parsed = parseProviderDate(value);
-          text = parsed ? format.format(parsed) : none();
-          if (texts.size > 5000) texts.clear();
-          texts.set(value, text);
-        }
-        return text;
-      };
+          return parsed ? format.format(parsed) : none();
+        },
+      );
     });
   }
   const dayTexts = memoDates(() => day.value);
