@@ -2,8 +2,8 @@
  * One open account: its API client, mirror, outbox, sync and replay, wired together.
  *
  * - Edits are replayed as soon as they are queued, when the provider becomes reachable again, after a sign-in,
- *   and when a backoff runs out. When replay confirmed something, a sync follows so the mirror shows the
- *   server's version of it (the overlay shows the queued version until then).
+ *   and when a backoff runs out. When replay confirmed something, a sync that starts after it follows, so the
+ *   mirror shows the server's version of it (the overlay shows the queued version until it is confirmed).
  * - Sync and replay feed one connectivity monitor; it is what the rest of the app listens to.
  */
 import { EventEmitter } from 'node:events';
@@ -270,7 +270,8 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
       this.connectivity.off('change', onChange);
     }
     if (this.disposables.isDisposed) return report;
-    if (confirmed > 0 && this.options.background) this.inBackground(this.syncer.sync({ trigger: 'demand' }), 'syncing');
+    // A sync that began before the confirmation may have read the list already: the one that follows starts after it.
+    if (confirmed > 0 && this.options.background) this.inBackground(this.syncer.syncAfterNow({ trigger: 'demand' }), 'syncing');
     if (this.options.background && report.nextDueAt !== null && report.paused === null) {
       const wait = Math.min(Math.max(report.nextDueAt - this.clock(), 0), MAX_REPLAY_WAIT_MS);
       this.replayTimer = this.timers.after(wait, () => this.inBackground(this.replay(), 'sending the queued edits'));

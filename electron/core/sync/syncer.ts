@@ -104,6 +104,9 @@ export class Syncer extends EventEmitter<SyncEvents> {
   private readonly deadlineMs: number;
   private readonly unsubscribe: Array<() => void> = [];
   private current: { promise: Promise<SyncSummary>; controller: AbortController } | null = null;
+  /** The run queued behind the current one by syncAfterNow (one for every caller meanwhile). */
+  private queued: Promise<SyncSummary> | null = null;
+  private disposed = false;
   /** Resources the last sync found listed empty while the mirror had rows: kept once, emptied if the next sync agrees. */
   private readonly emptiedOnce = new Set<SyncedResource>();
 
@@ -146,6 +149,22 @@ export class Syncer extends EventEmitter<SyncEvents> {
   }
 
   /**
+   * A sync that starts after this call. The run in progress may have read a resource before what was just
+   * confirmed reached the provider (a ticket opened, a contact added): then a run queued behind it, one for every
+   * caller meanwhile; else a run now. Once disposed, the queued run does not start (the running one's summary).
+   */
+  syncAfterNow(request: SyncRequest = {}): Promise<SyncSummary> {
+    const running = this.current?.promise;
+    if (!running) return this.sync(request);
+    const start = (): Promise<SyncSummary> => {
+      this.queued = null;
+      return this.disposed ? running : this.sync(request);
+    };
+    this.queued ??= running.then(start, start);
+    return this.queued;
+  }
+
+  /**
    * Whether the provider answers, asked with one small request (no retry, no progress, no sync run): how a
    * connection that is down learns it is back. The outcome goes to connectivity.
    */
@@ -173,6 +192,7 @@ export class Syncer extends EventEmitter<SyncEvents> {
    * let go of the mirror (its last write and the run's record), so the mirror may then be closed.
    */
   async dispose(): Promise<void> {
+    this.disposed = true;
     const running = this.current?.promise;
     this.cancel();
     for (const unsubscribe of this.unsubscribe.splice(0)) unsubscribe();
