@@ -27,22 +27,42 @@ export interface WorkerModule {
 
 /**
  * The worker's module: the build named by RESELLER_DESK_SNAPSHOT_WORKER, else one built beside this code (the
- * app's and the bench's bundles), else its TypeScript source next to this one, run through tsx's loader (tests,
- * the CLI from a checkout). Null when none is there. The tests run the engine from its sources and name
- * out/node's build while it is current (vitest.config.ts): through tsx, each sync's new thread loaded some forty
- * modules, 0.3 s of CPU.
+ * app's and the bench's bundles: builtWorkerBeside), else its TypeScript source next to this one, run through
+ * tsx's loader (tests, the CLI from a checkout). Null when none is there. The tests run the engine from its
+ * sources and name out/node's build while it is current (vitest.config.ts): through tsx, each sync's new thread
+ * loaded some forty modules, 0.3 s of CPU.
  */
 export function snapshotWorkerModule(): WorkerModule | null {
   const named = process.env.RESELLER_DESK_SNAPSHOT_WORKER;
   if (named) return { url: pathToFileURL(named), execArgv: [] };
-  for (const name of ['snapshot-worker.js', 'snapshot-worker.mjs']) {
-    const url = new URL(`./${name}`, import.meta.url);
-    if (existsSync(fileURLToPath(url))) return { url, execArgv: [] };
-  }
+  const built = builtWorkerBeside(new URL(import.meta.url));
+  if (built) return { url: built, execArgv: [] };
   const source = new URL('./snapshot-worker.ts', import.meta.url);
   if (!existsSync(fileURLToPath(source))) return null;
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
   return { url: source, execArgv: ['--import', tsx] };
+}
+
+/**
+ * The built worker beside `module` (the bundle this code is in), or null. In the packaged app that bundle is
+ * inside resources/app.asar, and the worker is unpacked from it (build/electron-builder.yml's asarUnpack): the
+ * thread runs the real file in app.asar.unpacked, whose imports resolve among real files there too.
+ */
+export function builtWorkerBeside(module: URL): URL | null {
+  for (const name of ['snapshot-worker.js', 'snapshot-worker.mjs']) {
+    const path = fileURLToPath(new URL(`./${name}`, module));
+    for (const candidate of [asarUnpackedPath(path), path]) if (existsSync(candidate)) return pathToFileURL(candidate);
+  }
+  return null;
+}
+
+/**
+ * Where electron-builder puts a file of an asar archive that it unpacks: the same path under the archive's
+ * `.asar.unpacked` folder (…/resources/app.asar/out/main/x.js → …/resources/app.asar.unpacked/out/main/x.js).
+ * A path in no archive is returned as it is.
+ */
+export function asarUnpackedPath(path: string): string {
+  return path.replace(/\.asar(?=[\\/])/, '.asar.unpacked');
 }
 
 /**
