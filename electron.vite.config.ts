@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import vue from '@vitejs/plugin-vue';
+import { cspMetaTag } from './electron/web/csp-meta.js';
 import { rendererChunk } from './electron/web/renderer-chunks.js';
 
 // Our folders are not electron-vite's defaults (src/main, src/preload, src/renderer): name each entry.
@@ -22,7 +23,8 @@ export default defineConfig({
   },
   renderer: {
     root: 'renderer',
-    plugins: [vue()],
+    // The page's CSP meta tag, from shared/csp.ts as the Electron and web host headers are.
+    plugins: [vue(), cspMetaTag()],
     build: {
       outDir: 'out/renderer',
       // Minified as the web host's own build is (electron-vite leaves the renderer unminified by default, which

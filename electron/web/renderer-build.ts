@@ -6,6 +6,7 @@
 import { existsSync, mkdirSync, openSync, closeSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { cspMetaTag } from './csp-meta.js';
 import { rendererChunk } from './renderer-chunks.js';
 
 const SOURCES = ['renderer', 'shared'];
@@ -51,7 +52,7 @@ export async function ensureRendererBuild(projectDir: string, outDir: string, lo
       root: join(projectDir, 'renderer'),
       base: './',
       logLevel: 'warn',
-      plugins: [vue()],
+      plugins: [vue(), cspMetaTag()],
       build: { outDir: staging, emptyOutDir: true, rollupOptions: { input: join(projectDir, 'renderer/index.html'), output: { manualChunks: rendererChunk } } },
     });
     rmSync(outDir, { recursive: true, force: true });
