@@ -4,7 +4,9 @@
  * derive their types from here; nothing else crosses a process boundary (architecture rule 3).
  */
 import { z } from 'zod';
+import { EVENT_NAMES, isProcedureName, PROCEDURE_NAMES, type EventName as ListedEventName, type ProcedureName as ListedProcedureName } from './contract-names.js';
 import { AccountEditSchema, AccountInputSchema, AccountNameSchema } from './accounts.js';
+import { AnnouncementImageUrlSchema, type AnnouncementImage } from './announcement-image.js';
 import type { BillingSummary, OrderPayment } from './billing.js';
 import type { DashboardData } from './dashboard.js';
 import type { EppResult, WhoisInfo, WhoisResult } from './models.js';
@@ -423,6 +425,13 @@ export const PROCEDURES = {
 
   'settings.get': procedure(none).returns<Settings>(),
   'settings.set': procedure(SettingsSchema.partial().strict()).returns<Settings>(),
+
+  /**
+   * An announcement's image, fetched by the engine once the person chose "Show images", as a data: URL the
+   * page's CSP allows (shared/announcement-image.ts): https: or loopback http: only, an image type other than
+   * SVG, at most 5 MB, within a timeout; refused in words otherwise.
+   */
+  'announcements.image': procedure(z.strictObject({ url: AnnouncementImageUrlSchema })).returns<AnnouncementImage>(),
 } as const;
 
 export type ProcedureName = keyof typeof PROCEDURES;
@@ -461,23 +470,14 @@ export interface EventPayloads {
   'app.command': AppCommand;
 }
 export type EventName = keyof EventPayloads;
-export const EVENT_NAMES = [
-  'sync.progress',
-  'sync.summary',
-  'connectivity',
-  'outbox.changed',
-  'data.changed',
-  'accounts.changed',
-  'settings.changed',
-  'provider.retry',
-  'app.command',
-] as const satisfies readonly EventName[];
 
-export const PROCEDURE_NAMES = Object.keys(PROCEDURES) as ProcedureName[];
-
-export function isProcedureName(name: unknown): name is ProcedureName {
-  return typeof name === 'string' && Object.hasOwn(PROCEDURES, name);
-}
+// The name lists live in contract-names.ts (the preload's only import besides bridge.ts); these prove that they
+// are exactly the procedures and events above, in both directions, or the type check fails.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const procedureNamesMatch: Same<ProcedureName, ListedProcedureName> = true;
+const eventNamesMatch: Same<EventName, ListedEventName> = true;
+void procedureNamesMatch;
+void eventNamesMatch;
 
 /** What outbox.recover did: where the old file went, the entries carried over and the ids that were lost. */
 export interface OutboxRecovery {
@@ -505,4 +505,4 @@ export interface CallError {
 }
 
 export type { AnyMutationInput, MutationKind, ResourceName, ResourceRecords };
-export { SYNCED_RESOURCES };
+export { SYNCED_RESOURCES, EVENT_NAMES, PROCEDURE_NAMES, isProcedureName };

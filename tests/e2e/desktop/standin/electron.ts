@@ -1,0 +1,16 @@
+/**
+ * The `electron` module as the desktop stand-in gives it to the built main bundle (launch.ts maps the name
+ * here). It implements, for the parts the app uses, what Electron's documentation promises, and refuses what
+ * Electron refuses; docs/architecture.md ("What the desktop stand-in proves") says what only a real binary
+ * can prove.
+ */
+import { app } from './app.js';
+import { StandinBrowserWindow as BrowserWindow } from './browser-window.js';
+import { ipcMain } from './ipc-main.js';
+import { defaultSession } from './session.js';
+import { dialog, Menu, Notification, screen, shell } from './shell-parts.js';
+
+const session = { defaultSession };
+
+export { app, BrowserWindow, dialog, ipcMain, Menu, Notification, screen, session, shell };
+export default { app, BrowserWindow, dialog, ipcMain, Menu, Notification, screen, session, shell };

@@ -1,0 +1,18 @@
+/**
+ * The desktop stand-in's process: the **built** main bundle (out/main/index.js) run by Node, with every
+ * import or require of `electron` answered by the stand-in (electron.ts). Started by the desktop fixture as
+ * `node --import tsx tests/e2e/desktop/standin/launch.ts`, with STANDIN_USER_DATA naming the data folder.
+ */
+import { registerHooks } from 'node:module';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const standin = new URL('./electron.ts', import.meta.url).href;
+registerHooks({
+  resolve(specifier, context, nextResolve) {
+    if (specifier === 'electron') return { url: standin, format: 'module', shortCircuit: true };
+    return nextResolve(specifier, context);
+  },
+});
+
+await import(pathToFileURL(resolve(process.env.STANDIN_MAIN ?? 'out/main/index.js')).href);

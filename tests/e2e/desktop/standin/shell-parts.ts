@@ -1,0 +1,163 @@
+/**
+ * The stand-in's Menu, Notification, dialog, shell and screen: each records what the app asked of the
+ * operating system (for the test to assert) and refuses what Electron refuses (a menu item with no label,
+ * role or type; an unknown role; the screen before the app is ready). The test clicks menu items and
+ * notifications and answers dialogs through the control channel.
+ */
+import { EventEmitter } from 'node:events';
+import { app } from './app.js';
+import { onCommand, record } from './control.js';
+
+interface Template {
+  label?: string;
+  role?: string;
+  type?: string;
+  accelerator?: string;
+  submenu?: Template[] | StandinMenu;
+  click?: (item: unknown, window: unknown, event: unknown) => void;
+}
+
+/** Electron's menu item roles (docs/api/menu-item.md). */
+const ROLES = new Set(
+  (
+    'undo redo cut copy paste pasteAndMatchStyle delete selectAll reload forceReload toggleDevTools resetZoom zoomIn zoomOut ' +
+    'toggleSpellChecker togglefullscreen window minimize close help about services hide hideOthers unhide quit ' +
+    'showSubstitutions toggleSmartQuotes toggleSmartDashes toggleTextReplacement startSpeaking stopSpeaking zoom front ' +
+    'appMenu fileMenu editMenu viewMenu shareMenu recentDocuments toggleTabBar selectNextTab selectPreviousTab showAllTabs ' +
+    'mergeAllWindows clearRecentDocuments moveTabToNewWindow windowMenu'
+  ).split(' '),
+);
+
+class StandinMenu {
+  constructor(readonly items: Template[]) {}
+
+  static buildFromTemplate(template: Template[]): StandinMenu {
+    const check = (items: Template[]): void => {
+      for (const item of items) {
+        if (item.label === undefined && item.role === undefined && item.type === undefined) {
+          throw new TypeError('Invalid template for MenuItem: must have at least one of label, role or type');
+        }
+        if (item.role !== undefined && !ROLES.has(item.role)) throw new Error(`Invalid role: ${item.role}`);
+        if (Array.isArray(item.submenu)) check(item.submenu);
+      }
+    };
+    check(template);
+    return new StandinMenu(template);
+  }
+
+  static setApplicationMenu(menu: StandinMenu | null): void {
+    applicationMenu = menu;
+    const outline = (items: Template[]): unknown[] =>
+      items.map((item) => ({ label: item.label ?? item.role ?? item.type, accelerator: item.accelerator, submenu: Array.isArray(item.submenu) ? outline(item.submenu) : undefined }));
+    record({ type: 'application-menu', menu: menu ? outline(menu.items) : null });
+  }
+
+  static getApplicationMenu(): StandinMenu | null {
+    return applicationMenu;
+  }
+}
+
+let applicationMenu: StandinMenu | null = null;
+
+/** What a person's click on File › Sync Now does: the item's click, with the focused window. */
+onCommand('menu', ({ path }) => {
+  let items = applicationMenu?.items ?? [];
+  let found: Template | undefined;
+  for (const label of path) {
+    found = items.find((item) => item.label?.replace(/&/g, '') === label || item.role === label);
+    items = Array.isArray(found?.submenu) ? found.submenu : [];
+  }
+  if (!found?.click) return record({ type: 'standin-error', message: `no menu item ${path.join(' › ')} with a click` });
+  record({ type: 'menu-click', path });
+  found.click(found, focusedWindow(), {});
+});
+
+let focusedWindow: () => unknown = () => null;
+export function setFocusedWindowSource(source: () => unknown): void {
+  focusedWindow = source;
+}
+
+const notifications: StandinNotification[] = [];
+
+class StandinNotification extends EventEmitter {
+  static isSupported(): boolean {
+    return true;
+  }
+
+  constructor(readonly options: { title?: string; body?: string }) {
+    super();
+  }
+
+  show(): void {
+    notifications.push(this);
+    record({ type: 'notification', index: notifications.length - 1, title: this.options.title ?? '', body: this.options.body ?? '' });
+  }
+
+  close(): void {
+    this.emit('close', {});
+  }
+}
+
+onCommand('notification-click', ({ index }) => {
+  const notification = notifications[index];
+  if (!notification) return record({ type: 'standin-error', message: `no notification ${index}` });
+  notification.emit('click', {});
+});
+
+const answers = new Map<string, Record<string, unknown>[]>();
+onCommand('dialog-answer', ({ kind, answer }) => answers.set(kind, [...(answers.get(kind) ?? []), answer]));
+const nextAnswer = (kind: string, otherwise: Record<string, unknown>) => answers.get(kind)?.shift() ?? otherwise;
+
+/** `dialog.showXxx(window?, options)`: the window argument is optional, as in Electron. */
+const optionsOf = (args: unknown[]) => (args.length > 1 ? args[1] : args[0]) as Record<string, unknown>;
+
+export const dialog = {
+  async showSaveDialog(...args: unknown[]) {
+    record({ type: 'dialog', kind: 'save', options: optionsOf(args) });
+    return nextAnswer('save', { canceled: true, filePath: '' });
+  },
+  async showOpenDialog(...args: unknown[]) {
+    record({ type: 'dialog', kind: 'open', options: optionsOf(args) });
+    return nextAnswer('open', { canceled: true, filePaths: [] });
+  },
+  async showMessageBox(...args: unknown[]) {
+    record({ type: 'dialog', kind: 'message', options: optionsOf(args) });
+    return nextAnswer('message', { response: 0, checkboxChecked: false });
+  },
+  showErrorBox(title: string, content: string): void {
+    record({ type: 'dialog', kind: 'error', title, content });
+    console.error(`${title}: ${content}`);
+  },
+};
+
+export const shell = {
+  async openExternal(url: string): Promise<void> {
+    record({ type: 'open-external', url });
+  },
+  async openPath(path: string): Promise<string> {
+    record({ type: 'open-path', path });
+    return '';
+  },
+  showItemInFolder(path: string): void {
+    record({ type: 'show-item-in-folder', path });
+  },
+};
+
+const DISPLAY = { id: 1, bounds: { x: 0, y: 0, width: 1920, height: 1080 }, workArea: { x: 0, y: 0, width: 1920, height: 1040 }, scaleFactor: 1 };
+
+function readyScreen(): void {
+  if (!app.isReady()) throw new Error("The 'screen' module can't be used before the app 'ready' event");
+}
+
+export const screen = {
+  getAllDisplays() {
+    readyScreen();
+    return [DISPLAY];
+  },
+  getPrimaryDisplay() {
+    readyScreen();
+    return DISPLAY;
+  },
+};
+
+export { StandinMenu as Menu, StandinNotification as Notification };
