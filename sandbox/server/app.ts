@@ -6,6 +6,7 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { foldFormEntries, parseUrlencoded, readFormEntries } from './body.js';
+import { registerMediaRoutes } from './media.js';
 import { registerOAuthRoutes } from './oauth.js';
 import { Rejection, type OpContext, type Operation, type OpReply } from './operation.js';
 import type { SandboxState } from './state.js';
@@ -45,7 +46,10 @@ export async function createApiServer(state: SandboxState, listener: Listener): 
     return reply.code(404).send({ result: 'error', message: `Not found: ${path}` });
   });
 
-  if (listener === 'base') registerOAuthRoutes(app, state);
+  if (listener === 'base') {
+    registerOAuthRoutes(app, state);
+    registerMediaRoutes(app);
+  }
   for (const operation of state.operations) {
     if (operation.host !== listener) continue;
     app.post(`/api/v2/${state.options.service}/${operation.name}`, (request, reply) =>
@@ -67,7 +71,8 @@ async function handleOperation(
   if (userid === null) return reply.code(401).send(UNAUTHENTICATED);
 
   const params = foldFormEntries(await readFormEntries(request));
-  const ctx: OpContext = { db: state.db, userid, options: state.options, now: () => state.clock.now() };
+  const origin = `${request.protocol}://${request.host}`;
+  const ctx: OpContext = { db: state.db, userid, options: state.options, now: () => state.clock.now(), origin };
   let result: OpReply;
   try {
     result = operation.handle(ctx, params);

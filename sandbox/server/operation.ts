@@ -21,6 +21,8 @@ export interface OpContext {
   options: SandboxOptions;
   /** The provider's time (its date pinned by options.today for the records it writes; its time of day ticks). */
   now(): Date;
+  /** The address the request came to (`http://127.0.0.1:<port>`): where the sandbox's own pages and images are. */
+  origin: string;
 }
 
 export type OpReply = { json: Record<string, unknown> } | { text: string };

@@ -8,6 +8,14 @@ import { SHARED_SERVERS, VIRTUALIZATION_SERVERS } from './vocabulary.js';
 const SPAN_DAYS = 3 * 365;
 const SITE = 'https://www.hostingprovider.net';
 
+/**
+ * The sandbox's own address in a stored announcement: get-announcements names the address it was asked at
+ * (the port is known only once the sandbox listens), where it serves the images (sandbox/server/media.ts).
+ */
+export const ANNOUNCEMENT_ORIGIN = '{{sandbox-origin}}';
+/** A chart the sandbox serves itself, so that "Show images" has a real image to show, offline too. */
+const UPLINK_CHART = `<p><img src="${ANNOUNCEMENT_ORIGIN}/media/uplinks.png" alt="Chart: uplink load by hour of the day" width="480" height="160"></p>`;
+
 type Template = (rng: Rng, catalogue: Catalogue, day: number) => { title: string; html: string };
 
 const TEMPLATES: readonly Template[] = [
@@ -18,7 +26,8 @@ const TEMPLATES: readonly Template[] = [
       title: `Scheduled maintenance on ${server.name} (${when})`,
       html: `<p>We will perform scheduled maintenance on <strong>${server.hostname}</strong> on ${when} between 02:00 &amp; 04:00 UTC.</p>`
         + '<ul><li>Kernel security updates</li><li>MariaDB minor upgrade</li></ul>'
-        + '<p>Expected downtime: &lt; 15 minutes. Follow live updates on our <a href="https://status.hostingprovider.net">status page</a>.</p>',
+        + '<p>Expected downtime: &lt; 15 minutes. Follow live updates on our <a href="https://status.hostingprovider.net">status page</a>.</p>'
+        + `<p>The window is the quietest of the day:</p>${UPLINK_CHART}`,
     };
   },
   (rng, catalogue) => {
@@ -69,7 +78,8 @@ const TEMPLATES: readonly Template[] = [
   () => ({
     title: 'Network upgrade in Frankfurt — Umbau abgeschlossen',
     html: '<p>The uplinks in our Frankfurt data centre now run at <strong>2 × 100 Gbit/s</strong>.</p>'
-      + '<p>Die Umstellung ist abgeschlossen; es sind keine Änderungen auf Ihrer Seite nötig.</p>',
+      + '<p>Die Umstellung ist abgeschlossen; es sind keine Änderungen auf Ihrer Seite nötig.</p>'
+      + UPLINK_CHART,
   }),
 ];
 

@@ -12,6 +12,7 @@ import { DeskError, toDeskError } from '../desk-error.js';
 import { fileSettingsStore } from '../settings-store.js';
 import { makePrivateDir, tightenTree } from '../storage/private-files.js';
 import { accountsHandlers } from './accounts.js';
+import { announcementsHandlers } from './announcements.js';
 import { billingHandlers } from './billing.js';
 import { printHandlers } from './print.js';
 import { dataHandlers } from './data.js';
@@ -55,6 +56,7 @@ export class Desk extends EventEmitter<DeskEvents> {
       ...domainsHandlers(this.state),
       ...renewalsHandlers(this.state),
       ...settingsHandlers(this.state),
+      ...announcementsHandlers(),
     };
   }
 

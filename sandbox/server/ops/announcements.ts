@@ -1,8 +1,11 @@
 /**
  * get-announcements: announcements shared by every account, as flattened
  * `announcements[announcement][<n>][<field>]` keys, newest first (date, then id, descending) as upstream
- * lists them. Unpublished ones are listed too, with published "0", as the upstream API does.
+ * lists them. Unpublished ones are listed too, with published "0", as the upstream API does. An image of the
+ * sandbox's own (media.ts) is named at the address the request came to.
  */
+import { ANNOUNCEMENT_ORIGIN } from '../../store/announcements.js';
+import { stringifyNumbers } from '../reply.js';
 import { listOperation } from './list-operation.js';
 import { Conditions } from './sql.js';
 
@@ -14,5 +17,7 @@ export const getAnnouncements = listOperation({
   own: false,
   select: { columns: COLUMNS, from: 'announcements', orderBy: 'date DESC, id DESC' },
   filter: () => ({ conditions: new Conditions() }),
+  wire: (ctx, rows) =>
+    rows.map((row) => stringifyNumbers({ ...row, announcement: String(row.announcement).replaceAll(ANNOUNCEMENT_ORIGIN, ctx.origin) })),
   shape: { flattened: 'announcements[announcement]' },
 });
