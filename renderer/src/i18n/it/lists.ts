@@ -117,6 +117,8 @@ export default {
     showAll: 'Mostra tutto',
     longText: '{n} caratteri',
     showImages: 'Mostra l’immagine dal sito del provider | Mostra le {n} immagini dal sito del provider',
+    imageFailed: 'Immagine non mostrata: {alt}',
+    imageFailedNoAlt: 'Immagine non mostrata',
     label: 'Dettagli',
     close: 'Chiudi i dettagli',
     loading: 'Caricamento…',
