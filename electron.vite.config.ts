@@ -30,7 +30,11 @@ export default defineConfig({
       // Minified as the web host's own build is (electron-vite leaves the renderer unminified by default, which
       // doubled the page's load: twice the script to fetch, parse and compile before the first screen).
       minify: true,
-      rollupOptions: { input: resolve('renderer/index.html'), output: { manualChunks: rendererChunk } },
+      // window-failed.html: the desktop window's page when the app's page crashed or failed to load (no script).
+      rollupOptions: {
+        input: { index: resolve('renderer/index.html'), 'window-failed': resolve('renderer/window-failed.html') },
+        output: { manualChunks: rendererChunk },
+      },
     },
   },
 });

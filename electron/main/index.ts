@@ -5,6 +5,7 @@ import type { SyncSummary } from '../../shared/sync.js';
 import { Desk } from '../core/desk/index.js';
 import { openVault } from '../core/vault/index.js';
 import { startDemoProvider } from '../demo-provider.js';
+import { settleWithin } from '../../shared/settle-within.js';
 import { appMenuTemplate } from './app-menu.js';
 import { DeskBinding } from './ipc.js';
 import { savePdf } from './print-pdf.js';
@@ -12,12 +13,17 @@ import { electronSettingsStore, windowStateStore } from './settings.js';
 import { syncNotifications } from './sync-notifications.js';
 import { createMainWindow, enforceContentSecurityPolicy } from './window.js';
 
+/** How long quitting waits for the engine to close: the outbox is synchronous=FULL, so nothing queued is lost by not waiting longer. */
+const QUIT_DEADLINE_MS = 5_000;
+
+const log = (line: string) => console.error(`reseller-desk: ${line}`);
+
 let desk: Desk | null = null;
 let binding: DeskBinding | null = null;
 const windowState = windowStateStore();
 
 function openWindow(bound: DeskBinding): BrowserWindow {
-  const window = createMainWindow(windowState);
+  const window = createMainWindow(windowState, log);
   const detach = bound.attach(window);
   window.on('closed', detach);
   return window;
@@ -107,6 +113,10 @@ if (!app.requestSingleInstanceLock()) {
     desk = null;
     binding?.dispose();
     binding = null;
-    void closing.close().finally(() => app.quit());
+    void settleWithin(closing.close(), QUIT_DEADLINE_MS)
+      .then((settled) => {
+        if (settled === 'timed-out') log(`the engine did not close within ${QUIT_DEADLINE_MS / 1000} s; quitting anyway (queued edits are on disk)`);
+      })
+      .finally(() => app.quit());
   });
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { BrowserWindow, screen, shell, type Session } from 'electron';
 import { CONTENT_SECURITY_POLICY } from '../../shared/csp.js';
 import type { WindowStateStore } from './settings.js';
+import { guardPageHealth, type PageFailure } from './page-health.js';
 import { MIN_SIZE, restoreWindowState } from './window-bounds.js';
 
 function isSafeExternalUrl(url: string): boolean {
@@ -30,7 +31,7 @@ export function enforceContentSecurityPolicy(session: Session): void {
   session.setPermissionRequestHandler((_contents, permission, callback) => callback(permission === 'clipboard-sanitized-write'));
 }
 
-export function createMainWindow(windowState: WindowStateStore): BrowserWindow {
+export function createMainWindow(windowState: WindowStateStore, log: (line: string) => void): BrowserWindow {
   const state = restoreWindowState(windowState.get(), screen.getAllDisplays().map((display) => display.workArea));
   const win = new BrowserWindow({
     x: state.x,
@@ -69,8 +70,18 @@ export function createMainWindow(windowState: WindowStateStore): BrowserWindow {
   });
   win.webContents.on('will-attach-webview', (event) => event.preventDefault());
 
-  const devServerUrl = process.env.ELECTRON_RENDERER_URL;
-  if (devServerUrl) void win.loadURL(devServerUrl);
-  else void win.loadFile(join(import.meta.dirname, '../renderer/index.html'));
+  const rendererFile = (name: string) => join(import.meta.dirname, '../renderer', name);
+  // A failed load is answered by did-fail-load (page-health.ts), not by the promise.
+  const loads = {
+    app() {
+      const devServerUrl = process.env.ELECTRON_RENDERER_URL;
+      (devServerUrl ? win.loadURL(devServerUrl) : win.loadFile(rendererFile('index.html'))).catch(() => undefined);
+    },
+    failure(failure: PageFailure) {
+      win.loadFile(rendererFile('window-failed.html'), { hash: failure }).catch(() => undefined);
+    },
+  };
+  guardPageHealth(win, loads, log);
+  loads.app();
   return win;
 }

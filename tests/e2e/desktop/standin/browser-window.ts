@@ -16,7 +16,7 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { extname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { chromium, type BrowserContext, type Frame, type Page, type Route } from '@playwright/test';
+import { chromium, type BrowserContext, type Frame, type Page, type Request, type Route } from '@playwright/test';
 import { app } from './app.js';
 import { onCommand, record } from './control.js';
 import { ipcMain } from './ipc-main.js';
@@ -68,11 +68,11 @@ function launchedBrowser(): Promise<BrowserContext> {
 /** Every request of every page: the window's navigation rules, then the file or the network, then the headers. */
 async function answer(route: Route): Promise<void> {
   const request = route.request();
-  const page = request.frame().page();
-  const window = [...windows].find((w) => w.webContents.page === page);
-  const isMainNavigation = request.isNavigationRequest() && request.frame() === page.mainFrame();
-  if (!window && isMainNavigation) return openedWindow(route, page);
-  if (window && isMainNavigation && !window.webContents.takeExpectedNavigation(request.url())) {
+  const frame = frameOfRequest(request);
+  // A navigation whose frame does not exist yet is a new window's: the page asked to open one.
+  if (!frame) return openedWindow(route);
+  const window = [...windows].find((w) => w.webContents.page === frame.page());
+  if (window && request.isNavigationRequest() && frame === frame.page().mainFrame() && !window.webContents.takeExpectedNavigation(request.url())) {
     if (window.webContents.askWillNavigate(toFileUrl(request.url()))) return route.abort('aborted');
   }
   const url = request.url();
@@ -103,15 +103,24 @@ async function answer(route: Route): Promise<void> {
   await route.fulfill({ status, body, headers: flat });
 }
 
-/** A window the page asked for (a link with target=_blank, window.open): the opener's handler decides. */
-async function openedWindow(route: Route, popup: Page): Promise<void> {
-  const opener = (await popup.opener().catch(() => null)) ?? null;
-  // A link opened without opener (rel=noopener) names none: the window it came from is the focused one.
-  const window = [...windows].find((w) => w.webContents.page === opener) ?? focused ?? [...windows][0];
+function frameOfRequest(request: Request): Frame | null {
+  try {
+    return request.frame();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A window the page asked for (a link with target=_blank, window.open): the handler of the window it came from
+ * decides, before anything loads in it (a link opened without opener names no window: the focused one asked).
+ * The stand-in opens no second window: Chromium's popup page is closed as soon as it appears (watchPopups).
+ */
+async function openedWindow(route: Route): Promise<void> {
+  const window = focused ?? [...windows][0];
   const decision = window?.webContents.askWindowOpen(route.request().url()) ?? { action: 'deny' };
+  if (decision.action === 'allow') record({ type: 'standin-error', message: 'a window the app allowed to open: the stand-in opens none' });
   await route.abort('blockedbyclient');
-  if (decision.action !== 'allow') await popup.close();
-  else record({ type: 'standin-error', message: 'a window the app allowed to open: the stand-in opens none' });
 }
 
 /** What Electron's WebFrameMain gives the app: one object per frame, compared by identity. */
@@ -181,6 +190,7 @@ class StandinWebContents extends EventEmitter {
       record({ type: 'render-process-gone' });
       this.emit('render-process-gone', {}, { reason: 'crashed', exitCode: 139 });
     });
+    page.on('popup', (popup) => void popup.close());
     page.on('console', (message) => record({ type: 'console', level: message.type(), text: message.text() }));
     this.page = page;
     return page;
