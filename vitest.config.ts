@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 import { bundleIsCurrent } from './bin/node-entry.js';
 
 /** Unit test files that replace a module (vi.mock): each needs a module graph of its own (see below). */
-const MOCKING = ['tests/unit/mirror-migrations-frozen.test.ts', 'tests/unit/preload-bridge.test.ts'];
+const MOCKING = ['tests/unit/mirror-migrations-frozen.test.ts'];
 
 /**
  * The sync's writer thread, built, while the build is newer than every source (npm test builds it first): the

@@ -6,6 +6,7 @@
 import { readdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY_META } from '../../../shared/csp.js';
+import { runFromPalette } from '../fixtures/palette.js';
 import { DesktopApp, FILE_ORIGIN } from './fixtures/desktop-app.js';
 
 test.describe.configure({ mode: 'serial' });
@@ -82,11 +83,7 @@ test('browse and search offline-first: a list, then a record found from the pale
   await expect(grid.getByRole('row').nth(1)).toBeVisible();
   const first = (await page.evaluate(() => window.desk.invoke('data.list', { resource: 'domains', limit: 1 }))) as { ok: true; value: { rows: { domainName: string }[] } };
   const name = first.value.rows[0]!.domainName;
-  await page.keyboard.press('Control+k');
-  const palette = page.getByRole('dialog');
-  await palette.getByRole('combobox').fill(name);
-  await expect(palette.getByRole('option').filter({ hasText: name }).first()).toBeVisible();
-  await page.keyboard.press('Enter');
+  await runFromPalette(page, name, new RegExp(name.replace(/\./g, '\\.')));
   await expect(page.getByRole('region', { name: 'Details' }).getByRole('heading', { name })).toBeVisible();
 });
 
