@@ -25,7 +25,7 @@ let page: Page;
 test.beforeAll(async () => {
   mkdirSync(SCREENS_DIR, { recursive: true });
   ({ provider, stop: stopProvider } = await startProvider());
-  desktop = DesktopApp.launch();
+  desktop = await DesktopApp.launch();
   page = await desktop.window();
   await expect(page.locator('#app h1')).toBeVisible({ timeout: 60_000 });
   const { baseUrl, altBaseUrl, clientId, clientSecret, username, password } = provider;
@@ -90,7 +90,7 @@ test('an invoice saved as a PDF through the system’s save dialog', async () =>
   await expect.poll(() => entryState(queued.id), { timeout: 60_000 }).toBe('done');
   const invoice = (await invoke(page, 'data.list', { resource: 'invoices', limit: 1 })).rows[0]!;
   await go(`#/invoices/${invoice.id}`);
-  const file = join(desktop.userData, '..', 'Documents', `invoice-${invoice.id}.pdf`);
+  const file = join(desktop.home, 'Documents', `invoice-${invoice.id}.pdf`);
   desktop.command({ type: 'dialog-answer', kind: 'save', answer: { canceled: false, filePath: file } });
   await page.getByRole('button', { name: 'Save as PDF…' }).click();
   await expect(page.getByRole('status').filter({ hasText: /saved/i })).toBeVisible();

@@ -7,14 +7,14 @@ import { readdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY_META } from '../../../shared/csp.js';
 import { runFromPalette } from '../fixtures/palette.js';
-import { DesktopApp, FILE_ORIGIN } from './fixtures/desktop-app.js';
+import { DesktopApp, isAppUrl } from './fixtures/desktop-app.js';
 
 test.describe.configure({ mode: 'serial' });
 
 let desktop: DesktopApp;
 let page: Page;
 test.beforeAll(async () => {
-  desktop = DesktopApp.launch();
+  desktop = await DesktopApp.launch();
   page = await desktop.window();
 });
 test.afterAll(async () => {
@@ -27,11 +27,13 @@ const go = (hash: string) => page.evaluate((route) => (location.hash = route), h
 test('opens on the demo account, with window.desk from the preload and nothing of Node in the page', async () => {
   await expect(page.getByRole('link', { name: 'Domains', exact: true })).toBeVisible({ timeout: 60_000 });
   await expect(heading()).toBeVisible();
-  expect(desktop.all('preload-error')).toEqual([]);
-  expect(desktop.all('exposed').map((entry) => entry.key)).toEqual(['desk']);
   expect(await page.evaluate(() => window.desk.host)).toBe('electron');
   const globals = await page.evaluate(() => ['require', 'process', 'module', 'ipcRenderer', 'Buffer'].map((name) => typeof (globalThis as Record<string, unknown>)[name]));
   expect(globals).toEqual(['undefined', 'undefined', 'undefined', 'undefined', 'undefined']);
+  // What only the stand-in reports: the preload's run, the window's options, the menu as set.
+  if (!desktop.standIn) return;
+  expect(desktop.all('preload-error')).toEqual([]);
+  expect(desktop.all('exposed').map((entry) => entry.key)).toEqual(['desk']);
   // The window as the shell made it: sandboxed, isolated, shown once drawn.
   const [created] = desktop.all('window-created');
   expect(created?.options).toMatchObject({ show: false, webPreferences: { sandbox: true, contextIsolation: true, nodeIntegration: false } });
@@ -42,6 +44,7 @@ test('opens on the demo account, with window.desk from the preload and nothing o
 });
 
 test('the CSP the main process sets is the one in force, and the page’s own says the same', async () => {
+  test.skip(!desktop.standIn, 'the headers the main process applied and the permissions it was asked are the stand-in’s records');
   const headers = desktop.all('headers').find((entry) => String(entry.url).endsWith('/out/renderer/index.html'));
   const header = (headers?.headers as Record<string, string[]>)['Content-Security-Policy']?.[0];
   const meta = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
@@ -102,36 +105,29 @@ test('a link in an announcement opens in the system browser, never in the window
   await page.getByRole('region', { name: 'Details' }).getByRole('link', { name: 'status page' }).click();
   const opened = await desktop.waitFor('open-external', () => true, { after: before });
   expect(opened.url).toBe('https://status.hostingprovider.net/');
-  expect(await desktop.waitFor('window-open', () => true, { after: before })).toMatchObject({ url: 'https://status.hostingprovider.net/', action: 'deny' });
-  expect(page.url().startsWith(FILE_ORIGIN)).toBe(true);
+  if (desktop.standIn) expect(await desktop.waitFor('window-open', () => true, { after: before })).toMatchObject({ url: 'https://status.hostingprovider.net/', action: 'deny' });
+  expect(isAppUrl(page.url())).toBe(true);
   // A navigation the page itself starts is stopped (will-navigate) and goes to the system browser too.
   const navigated = desktop.records.length;
   await page.evaluate(() => (location.href = 'https://example.com/elsewhere'));
   expect((await desktop.waitFor('open-external', () => true, { after: navigated })).url).toBe('https://example.com/elsewhere');
-  expect(await desktop.waitFor('will-navigate', () => true, { after: navigated })).toMatchObject({ url: 'https://example.com/elsewhere', prevented: true });
+  expect(await desktop.waitFor('will-navigate', () => true, { after: navigated })).toMatchObject({ url: 'https://example.com/elsewhere' });
   await expect(heading()).toBeVisible();
-  expect(page.url().startsWith(FILE_ORIGIN)).toBe(true);
+  expect(isAppUrl(page.url())).toBe(true);
 });
 
 test('a second launch hands over to the first, which comes to the front, and exits', async () => {
   desktop.command({ type: 'minimize' });
   const before = desktop.records.length;
-  const second = DesktopApp.launch({ userData: desktop.userData });
-  try {
-    expect(await second.exited).toBe(0);
-    expect(second.all('window-created')).toEqual([]);
-  } finally {
-    await second.close();
-  }
+  const second = await DesktopApp.launchAndExit({ home: desktop.home });
+  expect(second).toEqual({ code: 0, windows: 0 });
   await desktop.waitFor('second-instance', () => true, { after: before });
   await desktop.waitFor('window-restored', () => true, { after: before });
   await desktop.waitFor('window-focused', () => true, { after: before });
 });
 
 test('a renderer that dies leaves a page that says so, with Reload, and the app comes back', async () => {
-  const cdp = await page.context().newCDPSession(page);
-  // The crash ends the page before CDP answers: not awaited.
-  void cdp.send('Page.crash').catch(() => undefined);
+  desktop.command({ type: 'crash' });
   await desktop.waitFor('render-process-gone');
   const failed = await desktop.window((url) => url.endsWith('/out/renderer/window-failed.html#crashed'));
   await expect(failed.getByRole('heading', { name: 'The window stopped unexpectedly.' })).toBeVisible();
@@ -148,6 +144,7 @@ test('quitting closes the engine within its deadline and the process exits', asy
   const { code, ms } = await desktop.quit();
   expect(code).toBe(0);
   expect(ms).toBeLessThan(5_000 + 2_000);
+  if (!desktop.standIn) return;
   const order = desktop.records.map((entry) => entry.type).filter((type) => ['will-quit', 'quit', 'window-closed'].includes(type));
   // will-quit waits for the engine (prevented once), then comes again and the app quits.
   expect(order).toEqual(['window-closed', 'will-quit', 'will-quit', 'quit']);

@@ -40,6 +40,13 @@ const MIME: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
+/**
+ * Files the test has made unreadable (STANDIN_UNREADABLE, paths from the project folder, comma-separated): a
+ * damaged install. The test's repair-files command makes them readable again.
+ */
+const unreadable = new Set((process.env.STANDIN_UNREADABLE ?? '').split(',').filter(Boolean).map((path) => resolve(path)));
+onCommand('repair-files', () => unreadable.clear());
+
 const toPageUrl = (fileUrl: string): string => `${FILE_ORIGIN}${fileUrl.slice('file://'.length)}`;
 const toFileUrl = (pageUrl: string): string => (pageUrl.startsWith(`${FILE_ORIGIN}/`) ? `file://${pageUrl.slice(FILE_ORIGIN.length)}` : pageUrl);
 
@@ -82,6 +89,7 @@ async function answer(route: Route): Promise<void> {
   if (url.startsWith(`${FILE_ORIGIN}/`)) {
     const path = fileURLToPath(toFileUrl(url.split(/[?#]/)[0]!));
     try {
+      if (unreadable.has(path)) throw new Error(`${path} is unreadable (the test's damaged install)`);
       body = await readFile(path);
     } catch {
       return route.abort('failed');
@@ -468,4 +476,15 @@ onCommand('focus', ({ focused: on }) => {
   record({ type: 'focus-changed', focused: on });
 });
 onCommand('minimize', () => [...windows][0]?.minimize());
+/** The renderer dies (as webContents.forcefullyCrashRenderer does in Electron): Chromium's own crash of the page. */
+onCommand('crash', () => {
+  const page = [...windows][0]?.webContents.page;
+  if (!page) return;
+  // The crash ends the page before DevTools answers: not awaited.
+  void page
+    .context()
+    .newCDPSession(page)
+    .then((cdp) => cdp.send('Page.crash'))
+    .catch(() => undefined);
+});
 onCommand('quit', () => app.quit());

@@ -12,6 +12,8 @@ export type StandinCommand =
   | { type: 'dialog-answer'; kind: 'save' | 'open' | 'message'; answer: Record<string, unknown> }
   | { type: 'focus'; focused: boolean }
   | { type: 'minimize' }
+  | { type: 'repair-files' }
+  | { type: 'crash' }
   | { type: 'quit' };
 
 const records: StandinRecord[] = [];
