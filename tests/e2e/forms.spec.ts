@@ -15,6 +15,16 @@ test.describe.configure({ mode: 'serial' });
 
 const dialog = (page: Page, name: string | RegExp) => page.getByRole('dialog', { name });
 
+const SCREENS_DIR = process.env.SCREENS_DIR ?? 'test-results/screens';
+/** The page in both schemes, under test-results/screens/, to be looked at. */
+async function screens(page: Page, name: string): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: `${SCREENS_DIR}/${name}-${scheme}.png` });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
 /** The outbox's entries of a kind, newest first, their params as plain fields. */
 const queued = async (page: Page, kind: MutationKind) =>
   (await invoke(page, 'outbox.list', { kind })).map((entry) => ({ ...entry, params: entry.params as Record<string, unknown> }));
@@ -184,13 +194,13 @@ test('a new invoice shows its total as the provider will; a bad amount is refuse
   const form = dialog(page, 'New invoice');
   await form.getByLabel('Line 1: description').fill('Hosting, one year');
   await form.getByLabel('Line 1: amount').fill('120.00');
-  await form.getByLabel('Line 1: taxed').check();
   await form.getByRole('button', { name: 'Add line' }).click();
   await form.getByLabel('Line 2: description').fill('Setup');
   await form.getByLabel('Line 2: amount').fill('15.555');
   await form.getByLabel('Tax rate (%)').fill('22');
+  await form.getByLabel('Line 2: taxed').uncheck();
   await form.getByRole('button', { name: 'Create invoice' }).click();
-  await expect(form.getByLabel('Line 2: amount')).toHaveAccessibleDescription(/Amount: must be an amount with at most two decimals/);
+  await expect(form.getByLabel('Line 2: amount')).toHaveAccessibleDescription('Amount: has more than 2 decimals');
   await expect(form.getByLabel('Line 1: amount')).not.toHaveAttribute('aria-invalid', 'true');
 
   await form.getByLabel('Line 2: amount').fill('15.50');
@@ -204,6 +214,103 @@ test('a new invoice shows its total as the provider will; a bad amount is refuse
     taxrate: 22,
     items: [{ description: 'Hosting, one year', amount: '120.00', taxed: true }, { description: 'Setup', amount: '15.50' }],
   });
+  expect((entry?.params.items as object[])[1]).not.toHaveProperty('taxed');
+});
+
+test('an invoice with tax rates taxes its new lines; rates that tax no line are said before it is queued', async ({ page, webHost }) => {
+  await showApp(page, webHost, '#/invoices');
+  const before = (await queued(page, 'create-invoice')).length;
+  await page.getByRole('button', { name: 'New invoice' }).click();
+  const form = dialog(page, 'New invoice');
+  await form.getByLabel('Tax rate (%)').fill('22');
+  await form.getByLabel('Second-level tax (%)').fill('4');
+  await form.getByLabel('Line 1: description').fill('Hosting, one year');
+  await form.getByLabel('Line 1: amount').fill('100');
+  await form.getByRole('button', { name: 'Add line' }).click();
+  await form.getByLabel('Line 2: description').fill('Domain');
+  await form.getByLabel('Line 2: amount').fill('10');
+  await expect(form.getByLabel('Line 1: taxed')).toBeChecked();
+  await expect(form.getByLabel('Line 2: taxed')).toBeChecked();
+  // 110.00 + 22% + 4%.
+  await expect(form.getByRole('definition').last()).toContainText('138.60');
+
+  // Both unticked: said before anything is queued, to confirm or fix.
+  await form.getByLabel('Line 1: taxed').uncheck();
+  await form.getByLabel('Line 2: taxed').uncheck();
+  await form.getByRole('button', { name: 'Create invoice' }).click();
+  const warning = form.getByRole('alert').filter({ hasText: 'no line is taxed' });
+  await expect(warning).toHaveText(/Taxes of 22% and 4% are set, but no line is taxed: this invoice would carry no tax\./);
+  expect(await queued(page, 'create-invoice')).toHaveLength(before);
+  await screens(page, 'invoice-untaxed');
+
+  await warning.getByRole('button', { name: 'Tax every line' }).click();
+  await expect(warning).toBeHidden();
+  await expect(form.getByLabel('Line 2: taxed')).toBeChecked();
+  await form.getByRole('button', { name: 'Create invoice' }).click();
+  await expect(form).toBeHidden();
+  const [entry] = await queued(page, 'create-invoice');
+  expect(entry?.params).toMatchObject({ taxrate: 22, taxrate2: 4, items: [{ amount: '100.00', taxed: true }, { amount: '10.00', taxed: true }] });
+
+  // Confirmed as it is, it goes untaxed.
+  await page.getByRole('button', { name: 'New invoice' }).click();
+  await form.getByLabel('Tax rate (%)').fill('22');
+  await form.getByLabel('Line 1: description').fill('Refund of a fee');
+  await form.getByLabel('Line 1: amount').fill('5');
+  await form.getByLabel('Line 1: taxed').uncheck();
+  await form.getByRole('button', { name: 'Create invoice' }).click();
+  await form.getByRole('alert').getByRole('button', { name: 'Create without tax' }).click();
+  await expect(form).toBeHidden();
+  const [untaxed] = await queued(page, 'create-invoice');
+  expect(untaxed?.params).toMatchObject({ taxrate: 22, items: [{ amount: '5.00' }] });
+  expect((untaxed?.params.items as object[])[0]).not.toHaveProperty('taxed');
+});
+
+test('amounts are read in the person’s format; what cannot be read is refused under its field, in words', async ({ page, webHost }) => {
+  await showApp(page, webHost, '#/invoices');
+  await page.getByRole('button', { name: 'New invoice' }).click();
+  const form = dialog(page, 'New invoice');
+  await form.getByLabel('Line 1: description').fill('Server');
+  await form.getByLabel('Line 1: amount').fill('1.250,50');
+  await form.getByLabel('Line 1: amount').blur();
+  await expect(form.getByLabel('Line 1: amount')).toHaveAccessibleDescription('Amount: cannot be read in English: write it as 1,250.50');
+  await expect(form.getByLabel('Line 1: amount')).toHaveAttribute('aria-invalid', 'true');
+  await form.getByLabel('Tax rate (%)').fill('5,5');
+  await form.getByLabel('Line 1: description').click();
+  await expect(form.getByLabel('Tax rate (%)')).toHaveAccessibleDescription('cannot be read in English: write it as 5.5');
+  await form.getByLabel('Tax rate (%)').fill('');
+  await form.getByLabel('Line 1: amount').fill('1,250.50');
+  await expect(form.getByRole('definition').last()).toContainText('1,250.50');
+  await expect(form.getByLabel('Line 1: amount')).not.toHaveAttribute('aria-invalid', 'true');
+  await form.getByRole('button', { name: 'Discard draft' }).click();
+  await page.keyboard.press('Escape');
+
+  await invoke(page, 'settings.set', { language: 'it' });
+  try {
+    await expect(page.locator('html')).toHaveAttribute('lang', 'it');
+    await page.getByRole('button', { name: 'Nuova fattura' }).click();
+    const italian = dialog(page, 'Nuova fattura');
+    await italian.getByLabel('Riga 1: descrizione').fill('Server');
+    await italian.getByLabel('Riga 1: importo').fill('1.250,50');
+    await italian.getByRole('button', { name: 'Aggiungi riga' }).click();
+    await italian.getByLabel('Riga 2: descrizione').fill('Dominio');
+    await italian.getByLabel('Riga 2: importo').fill('1250,50');
+    await italian.getByLabel('Aliquota (%)', { exact: true }).fill('5,5');
+    // 2501,00 + 5,5% = 2638,56 (137,555 rounded half up).
+    await expect(italian.getByRole('definition').last()).toContainText('2638,56');
+    await screens(page, 'invoice-italian');
+    await italian.getByLabel('Riga 2: importo').fill('12.5');
+    await italian.getByLabel('Riga 2: importo').blur();
+    await expect(italian.getByLabel('Riga 2: importo')).toHaveAccessibleDescription('Importo: non si legge in italiano: scrivilo come 1.250,50');
+    await expect(italian.getByRole('definition').last()).toHaveText('—');
+    await italian.getByLabel('Riga 2: importo').fill('12,5');
+    await italian.getByRole('button', { name: 'Crea fattura' }).click();
+    await expect(italian).toBeHidden();
+    const [entry] = await queued(page, 'create-invoice');
+    expect(entry?.params).toMatchObject({ taxrate: 5.5, items: [{ amount: '1250.50', taxed: true }, { amount: '12.50', taxed: true }] });
+  } finally {
+    await invoke(page, 'settings.set', { language: 'en' });
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  }
 });
 
 test('Check domain: a free name is registered for the years chosen, a held one transferred with its EPP code', async ({ page, webHost }) => {

@@ -50,11 +50,13 @@ export function useFormat() {
   const client = useClientStore();
   const numbers = computed(() => new Intl.NumberFormat(locale.value));
   const plain2 = computed(() => new Intl.NumberFormat(locale.value, { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+  // The language is read here, not in the function returned: a change of language makes new formatters.
   const currencies = computed(() => {
+    const language = locale.value;
     const cache = new Map<string, Intl.NumberFormat>();
     return (code: string) => {
       let format = cache.get(code);
-      if (!format) cache.set(code, (format = new Intl.NumberFormat(locale.value, { style: 'currency', currency: code })));
+      if (!format) cache.set(code, (format = new Intl.NumberFormat(language, { style: 'currency', currency: code })));
       return format;
     };
   });

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { DeskCallError } from '../../../shared/bridge';
 import { errorFactsOf, errorWords } from '../../../shared/error-words';
 import { contactDraft, contactParams, needsPassword } from '../../../renderer/src/components/forms/contact-fields';
-import { entryFields, fixedParams } from '../../../renderer/src/components/forms/entry-fields';
+import { entryFields, entryValues, fixedParams } from '../../../renderer/src/components/forms/entry-fields';
+import { separatorsOf } from '../../../shared/typed-number';
 import { formErrors } from '../../../renderer/src/components/forms/form-errors';
 
 const record = {
@@ -97,6 +98,7 @@ describe('formErrors', () => {
 });
 
 describe('entryFields / fixedParams', () => {
+  const italian = separatorsOf('it');
   const params = { contactid: 7, country: 'ZZ', generalemails: true, password2: '••••', notes: 'x', items: [{ description: 'a', amount: '1' }], taxrate: 22 };
 
   it('offers the values to fix, not the ids, lists or attachments; a masked secret as a secret', () => {
@@ -113,16 +115,20 @@ describe('entryFields / fixedParams', () => {
     expect(entryFields({ promocode: 'X', paymentmethod: 'paypal', shownprice: '12.00', pid: [4] }, '••••').map((f) => f.param)).toEqual(['promocode', 'paymentmethod']);
   });
 
-  it('puts the fixed values back, numbers as numbers, and leaves the rest as queued', () => {
+  it('shows numbers in the person’s format and puts the fixed values back, numbers as numbers, the rest as queued', () => {
     const fields = entryFields(params, '••••');
-    expect(fixedParams(params, fields, { country: 'AT', generalemails: false, password2: '••••', notes: 'x', taxrate: '21,5' })).toEqual({
+    expect(entryValues({ ...params, taxrate: 21.5 }, fields, italian)).toMatchObject({ taxrate: '21,5', generalemails: true, country: 'ZZ' });
+    expect(fixedParams(params, fields, { country: 'AT', generalemails: false, password2: '••••', notes: 'x', taxrate: '21,5' }, italian)).toEqual({
       ...params,
       country: 'AT',
       generalemails: false,
       taxrate: 21.5,
     });
     // Not a number: left as typed, for the engine to refuse with its own message.
-    expect(fixedParams(params, fields, { taxrate: 'lots' }).taxrate).toBe('lots');
+    expect(fixedParams(params, fields, { taxrate: 'lots' }, italian).taxrate).toBe('lots');
+    // 21.5 is not Italian: left as typed too, never read as 215.
+    expect(fixedParams(params, fields, { taxrate: '21.5' }, italian).taxrate).toBe('21.5');
+    expect(fixedParams(params, fields, { taxrate: '21.5' }, separatorsOf('en')).taxrate).toBe(21.5);
   });
 });
 

@@ -1,21 +1,50 @@
 /** The pure parts of the invoice form (both tax levels, every status) and of a ticket's authorship (markdown, contact). */
 import { describe, expect, it } from 'vitest';
-import { invoiceDraft, invoiceParams, invoiceTotals } from '../../../renderer/src/components/forms/invoice-draft';
+import { blankLine, invoiceDraft, invoiceTotals, lineTaxed, ratesTaxingNothing, readInvoice, type InvoiceDraft } from '../../../renderer/src/components/forms/invoice-draft';
+import { separatorsOf } from '../../../shared/typed-number';
 import { authorship } from '../../../renderer/src/components/forms/ticket-authorship';
 
 describe('the invoice form', () => {
-  it('sends both tax rates when given (a comma as the decimal mark too) and any status the provider accepts', () => {
+  const en = separatorsOf('en');
+  const it_ = separatorsOf('it');
+  const params = (draft: InvoiceDraft, separators = en) => readInvoice(draft, separators).params;
+
+  it('sends both tax rates when given and any status the provider accepts', () => {
     const draft = { ...invoiceDraft(new Date(2026, 10, 27)), status: 'Payment Pending' as const, taxrate: '22', taxrate2: '5,5' };
-    draft.items = [{ description: 'Hosting', amount: '100.00', taxed: true }];
-    expect(invoiceParams(draft)).toMatchObject({ status: 'Payment Pending', taxrate: 22, taxrate2: 5.5 });
-    expect(invoiceParams({ ...draft, status: 'Draft' })).toMatchObject({ draft: true });
-    expect(invoiceParams({ ...draft, taxrate2: '' })).not.toHaveProperty('taxrate2');
+    draft.items = [{ description: 'Hosting', amount: '100,00', taxed: true }];
+    expect(params(draft, it_)).toMatchObject({ status: 'Payment Pending', taxrate: 22, taxrate2: 5.5, items: [{ amount: '100.00' }] });
+    expect(params({ ...draft, status: 'Draft' }, it_)).toMatchObject({ draft: true });
+    expect(params({ ...draft, taxrate2: '' }, it_)).not.toHaveProperty('taxrate2');
   });
 
-  it('shows each level of tax apart, and no totals while a rate is not a number', () => {
+  it('shows each level of tax apart, and no totals while a rate or an amount cannot be read', () => {
     const draft = { ...invoiceDraft(), taxrate: '22', taxrate2: '4', items: [{ description: 'Hosting', amount: '100', taxed: true }, { description: 'Fee', amount: '5', taxed: false }] };
-    expect(invoiceTotals(draft)).toEqual({ subtotal: 10500, tax: 2200, tax2: 400, total: 13100 });
-    expect(invoiceTotals({ ...draft, taxrate2: 'four' })).toBeNull();
+    expect(invoiceTotals(readInvoice(draft, en))).toEqual({ subtotal: 10500, tax: 2200, tax2: 400, total: 13100 });
+    expect(invoiceTotals(readInvoice({ ...draft, taxrate2: 'four' }, en))).toBeNull();
+    expect(readInvoice({ ...draft, taxrate2: 'four' }, en).problems).toEqual({ taxrate2: 'notNumber' });
+  });
+
+  it('reads amounts in the person’s format and names the line it cannot read', () => {
+    const draft = { ...invoiceDraft(), items: [{ description: 'Hosting', amount: '1.250,50' }, { description: 'Fee', amount: '1250,50' }] };
+    expect(readInvoice(draft, it_).params.items.map((i) => i.amount)).toEqual(['1250.50', '1250.50']);
+    expect(readInvoice(draft, en).problems).toEqual({ 'items[0].amount': 'grouping', 'items[1].amount': 'grouping' });
+    expect(readInvoice({ ...draft, items: [{ description: 'Hosting', amount: '1,250.50' }] }, en).params.items[0]!.amount).toBe('1250.50');
+  });
+
+  it('taxes a line the person has not ticked while a rate is set, and says when rates tax no line', () => {
+    const draft = { ...invoiceDraft(), items: [blankLine(), blankLine()] };
+    draft.items[0]!.description = 'Hosting';
+    draft.items[0]!.amount = '100';
+    draft.items[1]!.description = 'Domain';
+    draft.items[1]!.amount = '10';
+    expect(lineTaxed(draft, draft.items[0]!)).toBe(false);
+    const taxed = { ...draft, taxrate: '22', taxrate2: '4' };
+    expect(lineTaxed(taxed, taxed.items[0]!)).toBe(true);
+    expect(invoiceTotals(readInvoice(taxed, en))).toEqual({ subtotal: 11000, tax: 2420, tax2: 440, total: 13860 });
+    expect(ratesTaxingNothing(readInvoice(taxed, en))).toEqual([]);
+    const untaxed = { ...taxed, items: taxed.items.map((line) => ({ ...line, taxed: false })) };
+    expect(ratesTaxingNothing(readInvoice(untaxed, en))).toEqual([22, 4]);
+    expect(ratesTaxingNothing(readInvoice({ ...untaxed, taxrate: '0', taxrate2: '' }, en))).toEqual([]);
   });
 });
 

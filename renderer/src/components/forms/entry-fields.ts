@@ -3,6 +3,8 @@
  * e-mail the provider refused, a subject, a tax rate). Ids (what the edit is about), lists and attachments stay
  * as queued. A secret shows masked; sent back masked, the engine keeps the one it holds.
  */
+import { readDecimal, writeDecimal, type Separators } from '../../../../shared/typed-number';
+
 export type EntryFieldKind = 'text' | 'flag' | 'number' | 'secret' | 'long';
 
 export interface EntryField {
@@ -25,15 +27,28 @@ export function entryFields(params: Record<string, unknown>, mask: string): Entr
   });
 }
 
-/** The entry's params with the fixed values in place (numbers back to numbers; what is not a number stays text for the engine to refuse). */
-export function fixedParams(params: Record<string, unknown>, fields: readonly EntryField[], values: Record<string, string | boolean>): Record<string, unknown> {
+/** The values to fix, as the form shows them: numbers written in the person's format (5,5 in Italian). */
+export function entryValues(params: Record<string, unknown>, fields: readonly EntryField[], separators: Separators): Record<string, string | boolean> {
+  return Object.fromEntries(
+    fields.map(({ param }) => {
+      const value = params[param];
+      return [param, typeof value === 'boolean' ? value : typeof value === 'number' ? writeDecimal(String(value), separators) : String(value)];
+    }),
+  );
+}
+
+/**
+ * The entry's params with the fixed values in place: numbers read in the person's format back to numbers; what
+ * cannot be read stays text for the engine to refuse.
+ */
+export function fixedParams(params: Record<string, unknown>, fields: readonly EntryField[], values: Record<string, string | boolean>, separators: Separators): Record<string, unknown> {
   const out = { ...params };
   for (const { param, kind } of fields) {
     const value = values[param];
     if (value === undefined) continue;
     if (kind === 'number' && typeof value === 'string') {
-      const number = Number(value.trim().replace(',', '.'));
-      out[param] = value.trim() !== '' && Number.isFinite(number) ? number : value;
+      const read = readDecimal(value, separators, { places: 4, negative: true });
+      out[param] = read.ok ? Number(read.value) : value;
     } else out[param] = value;
   }
   return out;

@@ -1,11 +1,16 @@
-/** The invoice form's draft, and the create-invoice params and live totals made from it. */
+/**
+ * The invoice form's draft, read in the person's number format (shared/typed-number.ts): the create-invoice
+ * params, what cannot be read and why, the live totals, and whether its rates tax no line.
+ */
 import { invoiceParts, type InvoiceParts } from '../../../../shared/invoice-total';
 import type { INVOICE_STATUSES, MutationInput } from '../../../../shared/outbox/schemas';
+import { readAmount, readRate, type Separators, type TypedNumberProblem } from '../../../../shared/typed-number';
 
 export type InvoiceLine = {
   description: string;
   amount: string;
-  taxed: boolean;
+  /** Ticked or not by the person; null (or absent, in an older draft) follows the rates: taxed while one is set. */
+  taxed?: boolean | null;
 };
 
 export type InvoiceDraft = {
@@ -18,7 +23,7 @@ export type InvoiceDraft = {
   items: InvoiceLine[];
 };
 
-export const blankLine = (): InvoiceLine => ({ description: '', amount: '', taxed: false });
+export const blankLine = (): InvoiceLine => ({ description: '', amount: '', taxed: null });
 
 /** Today and a due date two weeks on, in the person's calendar (YYYY-mm-dd, what a date input holds). */
 export function invoiceDraft(today = new Date()): InvoiceDraft {
@@ -28,20 +33,37 @@ export function invoiceDraft(today = new Date()): InvoiceDraft {
   return { status: 'Unpaid', date: day(today), duedate: day(due), taxrate: '', taxrate2: '', notes: '', items: [blankLine()] };
 }
 
-/** A rate as typed ("21" or "5,5"), as a number when given. */
-function rateOf(typed: string): number | undefined {
-  const rate = typed.trim();
-  return rate ? Number(rate.replace(',', '.')) : undefined;
+/** Whether a line is taxed: as ticked, else whenever a rate is typed. */
+export function lineTaxed(draft: InvoiceDraft, line: InvoiceLine): boolean {
+  return line.taxed ?? (draft.taxrate.trim() !== '' || draft.taxrate2.trim() !== '');
 }
 
-/** Lines left wholly empty are not sent; a tax rate is sent as a number when given. */
-export function invoiceParams(draft: InvoiceDraft): MutationInput<'create-invoice'> & { items: { amount: string; taxed?: boolean }[] } {
-  const items = draft.items
-    .filter((line) => line.description.trim() !== '' || line.amount.trim() !== '')
-    .map((line) => ({ description: line.description, amount: line.amount.trim(), ...(line.taxed ? { taxed: true } : {}) }));
-  const taxrate = rateOf(draft.taxrate);
-  const taxrate2 = rateOf(draft.taxrate2);
-  return {
+export interface InvoiceReading {
+  params: MutationInput<'create-invoice'> & { items: { description: string; amount: string; taxed?: boolean }[] };
+  /** What cannot be read, by field (`taxrate`, `items[1].amount`). */
+  problems: Record<string, TypedNumberProblem>;
+}
+
+/** Lines left wholly empty are not sent; amounts go as the wire writes them, a rate as a number when given. */
+export function readInvoice(draft: InvoiceDraft, separators: Separators): InvoiceReading {
+  const problems: Record<string, TypedNumberProblem> = {};
+  const rate = (field: 'taxrate' | 'taxrate2') => {
+    if (draft[field].trim() === '') return undefined;
+    const read = readRate(draft[field], separators);
+    if (read.ok) return read.value;
+    problems[field] = read.problem;
+    return undefined;
+  };
+  const taxrate = rate('taxrate');
+  const taxrate2 = rate('taxrate2');
+  const items = draft.items.flatMap((line, index) => {
+    if (line.description.trim() === '' && line.amount.trim() === '') return [];
+    const read = line.amount.trim() === '' ? null : readAmount(line.amount, separators);
+    if (read && !read.ok) problems[`items[${index}].amount`] = read.problem;
+    const amount = read?.ok ? read.value : line.amount.trim();
+    return [{ description: line.description, amount, ...(lineTaxed(draft, line) ? { taxed: true } : {}) }];
+  });
+  const params = {
     ...(draft.status === 'Draft' ? { draft: true } : { status: draft.status }),
     ...(draft.date ? { date: draft.date } : {}),
     ...(draft.duedate ? { duedate: draft.duedate } : {}),
@@ -50,15 +72,18 @@ export function invoiceParams(draft: InvoiceDraft): MutationInput<'create-invoic
     ...(draft.notes.trim() ? { notes: draft.notes } : {}),
     items,
   };
+  return { params, problems };
 }
 
-/** Subtotal, each tax and total in cents, or null while an amount or a rate is not a number yet. */
-export function invoiceTotals(draft: InvoiceDraft): InvoiceParts | null {
-  const params = invoiceParams(draft);
-  if ([params.taxrate, params.taxrate2].some((rate) => rate !== undefined && !Number.isFinite(rate))) return null;
-  try {
-    return invoiceParts({ ...params, items: params.items.map((i) => ({ ...i, amount: i.amount || 0 })) });
-  } catch {
-    return null;
-  }
+/** Subtotal, each tax and total in cents (an amount not typed yet counts as 0), or null while something cannot be read. */
+export function invoiceTotals(reading: InvoiceReading): InvoiceParts | null {
+  if (Object.keys(reading.problems).length > 0) return null;
+  return invoiceParts({ ...reading.params, items: reading.params.items.map((i) => ({ ...i, amount: i.amount || 0 })) });
+}
+
+/** The rates that are set although no line is taxed: the invoice would carry none of their tax. */
+export function ratesTaxingNothing(reading: InvoiceReading): number[] {
+  const { taxrate, taxrate2, items } = reading.params;
+  if (items.length === 0 || items.some((item) => item.taxed)) return [];
+  return [taxrate, taxrate2].filter((rate): rate is number => rate !== undefined && rate > 0);
 }

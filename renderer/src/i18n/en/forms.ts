@@ -98,6 +98,16 @@ export default {
     tax2: 'Second tax',
     total: 'Total',
     notes: 'Notes',
+    taxesNothing: 'A tax of {rates} is set, but no line is taxed: this invoice would carry no tax. | Taxes of {rates} are set, but no line is taxed: this invoice would carry no tax.',
+    taxEveryLine: 'Tax every line',
+    createUntaxed: 'Create without tax',
+  },
+  typed: {
+    notNumber: 'is not a number: write it as {example}',
+    grouping: 'cannot be read in English: write it as {example}',
+    places: 'has more than {places} decimals',
+    negative: 'must be 0 or more',
+    tooLarge: 'is too large',
   },
   bulk: {
     keep: 'Keep',

@@ -98,6 +98,16 @@ export default {
     tax2: 'Seconda imposta',
     total: 'Totale',
     notes: 'Note',
+    taxesNothing: 'Aliquota del {rates} impostata, ma nessuna riga è tassata: questa fattura non avrebbe imposte. | Aliquote del {rates} impostate, ma nessuna riga è tassata: questa fattura non avrebbe imposte.',
+    taxEveryLine: 'Tassa ogni riga',
+    createUntaxed: 'Crea senza imposte',
+  },
+  typed: {
+    notNumber: 'non è un numero: scrivilo come {example}',
+    grouping: 'non si legge in italiano: scrivilo come {example}',
+    places: 'ha più di {places} decimali',
+    negative: 'deve essere 0 o più',
+    tooLarge: 'è troppo grande',
   },
   bulk: {
     keep: 'Mantieni',
