@@ -15,7 +15,7 @@ export interface InvoiceFigure {
   amount: FormattedMoney;
 }
 
-/** An order whose payment status is not Paid. */
+/** An order not paid: its invoice is Unpaid (not paid, refunded, cancelled or a draft). */
 export interface UnpaidOrder {
   id: number;
   orderNum: string;

@@ -8,8 +8,11 @@ import { UNPAID_ORDERS_SHOWN, type BillingSummary, type InvoiceFigure, type Orde
 import type { ClientDetailsResult, ClientStats, FormattedMoney } from '../../../shared/models.js';
 import { statement } from './statements.js';
 
-/** Paid, or no invoice at all (the provider sends '' then): nothing to pay. */
-const SETTLED = ['Paid', ''];
+/**
+ * An order is not paid while its invoice is Unpaid, the status the provider counts as due: one paid, refunded,
+ * cancelled, in draft or without an invoice ('') is not owed.
+ */
+const NOT_PAID = 'Unpaid';
 
 /** Each invoice figure's count and amount in the stats. */
 const FIGURES: { key: InvoiceFigure['key']; count: keyof ClientStats; amount: keyof ClientStats }[] = [
@@ -31,15 +34,15 @@ export function billingSummary(db: Database): BillingSummary {
     inCredit: stats?.inCredit ?? false,
     income: stats?.income ?? null,
     unpaidOrders: {
-      ...(statement(db, 'SELECT COUNT(*) AS count, COALESCE(SUM(amount_cents), 0) AS totalCents FROM orders WHERE payment_status NOT IN (?, ?)').get(...SETTLED) as {
+      ...(statement(db, 'SELECT COUNT(*) AS count, COALESCE(SUM(amount_cents), 0) AS totalCents FROM orders WHERE payment_status = ?').get(NOT_PAID) as {
         count: number;
         totalCents: number;
       }),
       rows: statement(
         db,
         `SELECT id, order_num AS orderNum, date, status, payment_status AS paymentStatus, amount_cents AS amountCents, invoice_id AS invoiceId
-         FROM orders WHERE payment_status NOT IN (?, ?) ORDER BY date DESC, id DESC LIMIT ?`,
-      ).all(...SETTLED, UNPAID_ORDERS_SHOWN) as UnpaidOrder[],
+         FROM orders WHERE payment_status = ? ORDER BY date DESC, id DESC LIMIT ?`,
+      ).all(NOT_PAID, UNPAID_ORDERS_SHOWN) as UnpaidOrder[],
     },
   };
 }
