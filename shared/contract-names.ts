@@ -44,6 +44,7 @@ export const PROCEDURE_NAMES = [
   'outbox.retry',
   'outbox.edit',
   'outbox.discard',
+  'outbox.resolve',
   'outbox.markApplied',
   'outbox.recover',
   'domains.whois',

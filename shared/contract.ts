@@ -14,6 +14,7 @@ import type { OutboxEntry, OutboxPage } from './outbox/entry.js';
 import { MUTATION_KINDS } from './outbox/kinds.js';
 import type { MutationKind } from './outbox/kinds.js';
 import { ENTRY_STATES, type EntryState } from './outbox/states.js';
+import { CONFLICT_CHOICES } from './outbox/conflict.js';
 import type { AnyMutationInput, Mutation, MutationInput } from './outbox/schemas.js';
 import { isLocalId, type LocalId } from './outbox/local-ids.js';
 import { DraftKeySchema, DraftValueSchema, type DraftKey, type DraftValue } from './outbox/drafts.js';
@@ -25,7 +26,7 @@ import { CONTACT_IMPORT_FIELDS, CONTACT_IMPORT_MODES, type ContactImportPreview,
 import type { ExportFile, Facet, ListPage, OverlaidRecord, OverlaidSearchHit } from './queries.js';
 import { RESOURCE_NAMES, SYNCED_RESOURCES, type ResourceName, type ResourceRecords } from './records.js';
 import type { ErrorFacts } from './error-words.js';
-import { NOTABLE_KINDS, type ConnectionStatus, type Connectivity, type SyncProgress, type SyncRunRecord, type SyncState, type SyncSummary } from './sync.js';
+import { NOTABLE_KINDS, type ConnectionStatus, type Connectivity, type SyncProgress, type SyncRunRecord, type SyncRunResult, type SyncState, type SyncSummary } from './sync.js';
 
 /**
  * A procedure: its input schema, and its output type carried as a phantom (never a value at run time). The schema
@@ -322,7 +323,7 @@ export const PROCEDURES = {
   /** Sends queued edits, then pulls the account (or only the resources named). */
   'sync.run': procedure(
     z.strictObject({ only: z.array(z.enum(SYNCED_RESOURCES, { error: `must be one of ${SYNCED_RESOURCES.join(', ')}` })).min(1).optional() }).optional(),
-  ).returns<SyncSummary>(),
+  ).returns<SyncRunResult>(),
   'sync.cancel': procedure(none).returns<void>(),
   'sync.status': procedure(none).returns<SyncStatus>(),
   'sync.history': procedure(z.strictObject({ limit: z.int().min(1).max(200).optional() }).optional()).returns<SyncRunRecord[]>(),
@@ -387,6 +388,12 @@ export const PROCEDURES = {
     checkedAs<{ id: number; params: AnyMutationInput }>(z.strictObject({ id, params: z.record(z.string(), z.unknown()) })),
   ).returns<OutboxEntry>(),
   'outbox.discard': procedure(z.strictObject({ id })).returns<OutboxEntry>(),
+  /**
+   * Settles an entry that waits because the provider changed its record meanwhile (state `conflict`, its facts in
+   * the entry's `conflict`): `mine` sends it over the provider's values, `theirs` drops what conflicts (the
+   * entry ends unless something else of it is left). Edit… is outbox.edit, which queues it again.
+   */
+  'outbox.resolve': procedure(z.strictObject({ id, choice: z.enum(CONFLICT_CHOICES) })).returns<OutboxEntry>(),
   /** A needs-review entry the user found applied on the provider (a create with the id it got there, if known). */
   'outbox.markApplied': procedure(z.strictObject({ id, serverId: id.optional() })).returns<OutboxEntry>(),
   /**

@@ -19,7 +19,8 @@ export type ErrorKind =
   | 'keychain'
   | 'internal'
   | 'reconciliation'
-  | 'dependency';
+  | 'dependency'
+  | 'conflict';
 
 export interface ErrorFacts {
   /** Null when only the technical sentence is known (a message kept as text). */
@@ -55,6 +56,7 @@ export const ERROR_WORD_KEYS = [
   'internal',
   'reconciliation',
   'dependency',
+  'conflict',
   'said',
 ] as const;
 export type ErrorWordKey = (typeof ERROR_WORD_KEYS)[number];
@@ -105,6 +107,8 @@ export function errorWords(facts: ErrorFacts): ErrorWords {
       return { key: 'reconciliation', params: {} };
     case 'dependency':
       return { key: 'dependency', params: {} };
+    case 'conflict':
+      return { key: 'conflict', params: {} };
     default:
       // invalid_input, refused, or a message kept as text: the engine's own sentence is the most specific there is.
       return statusIn(facts.detail) !== null ? serverWords(facts) : { key: 'said', params: { message: facts.detail } };
@@ -132,7 +136,7 @@ export function errorFactsOf(error: unknown): ErrorFacts {
 
 const KINDS = new Set<ErrorKind>([
   'auth', 'rejected', 'network', 'rate_limited', 'server', 'protocol', 'offline', 'provider', 'invalid_input', 'not_found',
-  'refused', 'newer_data', 'keychain', 'internal', 'reconciliation', 'dependency',
+  'refused', 'newer_data', 'keychain', 'internal', 'reconciliation', 'dependency', 'conflict',
 ]);
 
 function isFacts(value: unknown): value is ErrorFacts {

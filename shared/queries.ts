@@ -57,7 +57,7 @@ export type OverlaidRow<T extends { id: number }> = Omit<T, 'id'> & {
   pending: PendingKind | null;
   /** Pending entries on this row, oldest first. */
   pendingEntryIds: number[];
-  /** The newest pending entry failed or needs review: the user has something to do. */
+  /** The newest pending entry failed, needs review or waits after a change on the provider: the user has something to do. */
   failed: boolean;
   /** Present when queued entries concern the row without editing it (a domain's renewal), oldest first. */
   marks?: PendingMark[];

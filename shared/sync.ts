@@ -70,6 +70,11 @@ export interface SyncSummary {
   notableChanges: NotableChange[];
 }
 
+/** sync.run's answer: the pull's summary, and the outbox entries this process sent before it (not another's). */
+export interface SyncRunResult extends SyncSummary {
+  sentEntryIds: number[];
+}
+
 export const NOTABLE_KINDS = [
   'ticket-answered',
   'domain-expiring',

@@ -122,9 +122,27 @@ export const COMMANDS = {
   },
   search: { words: word('TEXT'), options: ['account', 'json', 'limit'], summary: 'records matching TEXT, across resources', provider: false },
   show: { words: word('RESOURCE', 'ID'), options: ['account', 'json'], summary: 'one record, as the app shows it (an id, or a local id such as local:7)', provider: false },
-  outbox: { words: none, options: ['account', 'json'], summary: 'the queued edits and their states', provider: false },
+  outbox: {
+    words: none,
+    options: ['account', 'json'],
+    summary: 'the queued edits and their states',
+    details: 'An edit changed on the provider meanwhile waits (conflict), listed with the provider\'s value and yours.',
+    provider: false,
+  },
   'outbox retry': { words: word('ID'), options: ['account', 'json'], summary: 'send a failed edit again now', provider: true },
   'outbox discard': { words: word('ID'), options: ['account', 'json'], summary: 'drop a queued edit without sending it', provider: false },
+  'outbox keep-mine': {
+    words: word('ID'),
+    options: ['account', 'json'],
+    summary: 'an edit changed on the provider meanwhile: send yours over theirs',
+    provider: true,
+  },
+  'outbox take-theirs': {
+    words: word('ID'),
+    options: ['account', 'json'],
+    summary: 'an edit changed on the provider meanwhile: keep theirs, drop yours where they differ',
+    provider: true,
+  },
   'outbox mark-applied': {
     words: word('ID'),
     options: ['account', 'json', 'server-id'],

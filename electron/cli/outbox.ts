@@ -1,5 +1,9 @@
-/** The outbox from the command line: `outbox` (list), `outbox retry|discard|mark-applied ID`, `queue KIND --params`. */
+/**
+ * The outbox from the command line: `outbox` (list; an edit changed on the provider meanwhile with both values),
+ * `outbox retry|discard|mark-applied|keep-mine|take-theirs ID`, `queue KIND --params`.
+ */
 import { readFileSync } from 'node:fs';
+import { conflictSentence, type ConflictChoice } from '../../shared/outbox/conflict.js';
 import type { OutboxEntry } from '../../shared/outbox/entry.js';
 import { DeskError } from '../core/desk-error.js';
 import { UsageError } from './args.js';
@@ -20,10 +24,36 @@ export async function outboxList(context: CommandContext): Promise<number> {
       ? 'the outbox is empty'
       : table(
           ['ID', 'KIND', 'STATE', 'RECORD', 'TRIES', 'NOTE'],
-          entries.map((e) => [e.id, e.kind, e.state, e.recordKey, e.attempts, e.lastError?.message ?? e.waitingFor ?? '']),
-        ),
+          entries.map((e) => [e.id, e.kind, e.state, e.recordKey, e.attempts, noteOf(e)]),
+        ) + settleHint(entries),
   );
   return 0;
+}
+
+/** Why an entry is where it is: its conflict with both values, its last error, or what it waits for. */
+function noteOf(entry: OutboxEntry): string {
+  if (entry.conflict) return conflictSentence(entry.conflict);
+  return entry.lastError?.message ?? entry.waitingFor ?? '';
+}
+
+function settleHint(entries: readonly OutboxEntry[]): string {
+  const waiting = entries.filter((e) => e.state === 'conflict').length;
+  if (waiting === 0) return '';
+  return `\n${waiting} edit(s) changed on the provider wait for you: \`outbox keep-mine ID\` sends yours, \`outbox take-theirs ID\` keeps theirs`;
+}
+
+export function outboxKeepMine(context: CommandContext): Promise<number> {
+  return settle(context, 'mine', 'outbox keep-mine');
+}
+
+export function outboxTakeTheirs(context: CommandContext): Promise<number> {
+  return settle(context, 'theirs', 'outbox take-theirs');
+}
+
+async function settle(context: CommandContext, choice: ConflictChoice, command: CommandName): Promise<number> {
+  const id = entryId(context, command);
+  await useAccount(context);
+  return printEntry(context, await context.desk.call('outbox.resolve', { id, choice }));
 }
 
 export async function outboxRetry(context: CommandContext): Promise<number> {

@@ -11,7 +11,7 @@ import { contactsImport, contactsUpdate } from './contacts.js';
 import { checkDataDir } from './data-dir.js';
 import { CliDemoProvider } from './demo.js';
 import { domainsRenew, epp, whois, whoisInfo } from './domains.js';
-import { outboxDiscard, outboxList, outboxMarkApplied, outboxRecover, outboxRetry, queue } from './outbox.js';
+import { outboxDiscard, outboxKeepMine, outboxList, outboxMarkApplied, outboxRecover, outboxRetry, outboxTakeTheirs, queue } from './outbox.js';
 import { say } from './output.js';
 import { retryMessage } from './progress.js';
 import { exportCommand, search, show, status } from './records.js';
@@ -42,6 +42,8 @@ const RUNNERS: Record<Exclude<CommandName, 'sandbox'>, Runner> = {
   outbox: outboxList,
   'outbox retry': outboxRetry,
   'outbox discard': outboxDiscard,
+  'outbox keep-mine': outboxKeepMine,
+  'outbox take-theirs': outboxTakeTheirs,
   'outbox mark-applied': outboxMarkApplied,
   'outbox recover': outboxRecover,
   queue,

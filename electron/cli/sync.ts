@@ -1,7 +1,6 @@
 /** `reseller-desk sync`: queued edits sent, then the account pulled; retries said as they happen; Ctrl-C stops it. */
 import { SYNCED_RESOURCES, type SyncedResource } from '../../shared/records.js';
-import type { OutboxEntry } from '../../shared/outbox/entry.js';
-import type { SyncSummary } from '../../shared/sync.js';
+import type { SyncRunResult } from '../../shared/sync.js';
 import { UsageError } from './args.js';
 import { useAccount, type CommandContext } from './context.js';
 import { print, table } from './output.js';
@@ -14,7 +13,6 @@ export async function sync(context: CommandContext): Promise<number> {
   const { desk, options } = context;
   const only = onlyResources(options.only);
   await useAccount(context);
-  const before = await desk.call('outbox.list');
   const progress = new ProgressLine(only ?? SYNCED_RESOURCES);
   let interrupted = false;
   desk.on('sync.progress', (p) => {
@@ -28,14 +26,16 @@ export async function sync(context: CommandContext): Promise<number> {
     void desk.call('sync.cancel');
   };
   process.on('SIGINT', interrupt);
-  let summary: SyncSummary;
+  let summary: SyncRunResult;
   try {
     summary = await desk.call('sync.run', only ? { only } : undefined);
   } finally {
     process.off('SIGINT', interrupt);
     progress.clear();
   }
-  const sent = sentDuring(before, await desk.call('outbox.list'));
+  // What this process sent, as the replay counted it: another process replaying the same outbox sends its own.
+  const sentIds = new Set(summary.sentEntryIds);
+  const sent = (await desk.call('outbox.list')).filter((e) => sentIds.has(e.id));
   const durationMs = Date.parse(summary.finishedAt) - Date.parse(summary.startedAt);
   if (interrupted) {
     const kept = summary.resources.filter((r) => r.outcome === 'ok').map((r) => r.resource);
@@ -52,7 +52,7 @@ export async function sync(context: CommandContext): Promise<number> {
       ),
       ...summary.notable.map((n) => `• ${n}`),
       ...sent.map((e) => `sent #${e.id} ${e.kind}: ${e.state}${e.lastError ? ` (${e.lastError.message})` : ''}`),
-      `sync ${summary.outcome} in ${seconds(durationMs)}; ${sent.length} edit(s) sent; outbox: ${queued.queued} queued, ${queued.failed} failed, ${queued.needs_review} to review`,
+      `sync ${summary.outcome} in ${seconds(durationMs)}; ${sent.length} edit(s) sent; outbox: ${queued.queued} queued, ${queued.failed} failed, ${queued.needs_review} to review, ${queued.conflict} changed on the provider`,
     ].join('\n'),
   );
   return summary.outcome === 'ok' ? 0 : 1;
@@ -66,13 +66,4 @@ function onlyResources(values: string[] | undefined): SyncedResource[] | undefin
     throw new UsageError(`--only takes resources among ${SYNCED_RESOURCES.join(', ')}${unknown.length > 0 ? ` (got ${unknown.join(', ')})` : ''}`, 'sync');
   }
   return names as SyncedResource[];
-}
-
-/** The edits this run tried to send: those pending before whose state or tries changed. */
-function sentDuring(before: OutboxEntry[], after: OutboxEntry[]): OutboxEntry[] {
-  const was = new Map(before.map((e) => [e.id, e]));
-  return after.filter((e) => {
-    const old = was.get(e.id);
-    return old !== undefined && (old.state !== e.state || old.attempts !== e.attempts);
-  });
 }

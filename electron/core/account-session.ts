@@ -10,12 +10,12 @@ import { EventEmitter } from 'node:events';
 import type { AccountConfig } from '../../shared/accounts.js';
 import type { Clock, PendingTask, Timers } from '../../shared/clock.js';
 import type { OutboxEntry } from '../../shared/outbox/entry.js';
-import type { SyncProgress, SyncSummary } from '../../shared/sync.js';
+import type { SyncProgress, SyncRunResult, SyncSummary } from '../../shared/sync.js';
 import type { SyncedResource } from '../../shared/records.js';
 import { ResellerClient, type ClientOptions } from './api/index.js';
 import { DisposableStore } from './disposable.js';
 import type { Mirror } from './mirror/index.js';
-import { queuedInvoice, Replayer, type Outbox, type RunReport } from './outbox/index.js';
+import { mirrorBases, queuedInvoice, Replayer, type Outbox, type RunReport } from './outbox/index.js';
 import { openAccountFiles } from './storage/account-files.js';
 import type { OutboxLedger } from './storage/outbox-file.js';
 import { storageFailureWords } from './storage/storage-words.js';
@@ -122,6 +122,8 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
     );
     // Replay's requests tell connectivity too: a send that found no network takes the app offline.
     this.replayer = new Replayer(this.outbox, this.connectivity.observed(this.client));
+    // Every entry keeps what it was made on: the mirror's record with the queue laid over (issue 34).
+    this.outbox.readBasesWith(mirrorBases(this.mirror, () => this.outbox.pending()));
 
     const forwardProgress = (p: SyncProgress) => this.emit('sync.progress', p);
     const forwardSummary = (s: SyncSummary) => this.emit('sync.summary', s);
@@ -188,7 +190,7 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
    * through brings connectivity online, which replays everything held back at once.
    */
   replay(): Promise<RunReport> {
-    if (this.connectivity.down) return Promise.resolve({ sent: 0, reconciled: 0, busy: false, paused: this.replayer.paused, nextDueAt: null });
+    if (this.connectivity.down) return Promise.resolve({ sent: 0, sentIds: [], reconciled: 0, busy: false, paused: this.replayer.paused, nextDueAt: null });
     if (this.replaying) {
       this.replayAgain = true;
       return this.replaying;
@@ -210,13 +212,18 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
     });
   }
 
-  /** Replays the outbox (backoffs cut short: the user asked), then pulls the account: "sync now" and the CLI's sync. */
-  async replayThenSync(only?: readonly SyncedResource[]): Promise<SyncSummary> {
+  /**
+   * Replays the outbox (backoffs cut short: the user asked), then pulls the account: "sync now" and the CLI's
+   * sync. Says which entries this process sent (a count of the outbox before and after would count another
+   * process's sends too).
+   */
+  async replayThenSync(only?: readonly SyncedResource[]): Promise<SyncRunResult> {
     // Down: ask first whether the provider answers again (getting through replays and syncs by itself).
     if (this.connectivity.down) await this.syncer.probe();
     this.outbox.wakeUp();
-    await this.replay();
-    return only ? this.syncer.sync({ trigger: 'demand', only }) : this.scheduler.syncNow();
+    const { sentIds } = await this.replay();
+    const summary = await (only ? this.syncer.sync({ trigger: 'demand', only }) : this.scheduler.syncNow());
+    return { ...summary, sentEntryIds: sentIds };
   }
 
   /**
@@ -254,6 +261,7 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
   private async replayLoop(): Promise<RunReport> {
     let report: RunReport;
     let confirmed = 0;
+    const sentIds: number[] = [];
     // The connection going down stops the run starting new sends: they would only fail the same way.
     const stop = new AbortController();
     const onChange = () => {
@@ -265,10 +273,12 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
         this.replayAgain = false;
         report = await this.replayer.run(stop.signal);
         confirmed += report.sent + report.reconciled;
+        sentIds.push(...report.sentIds);
       } while (this.replayAgain && !this.disposables.isDisposed && !stop.signal.aborted);
     } finally {
       this.connectivity.off('change', onChange);
     }
+    report = { ...report, sentIds };
     if (this.disposables.isDisposed) return report;
     // A sync that began before the confirmation may have read the list already: the one that follows starts after it.
     if (confirmed > 0 && this.options.background) this.inBackground(this.syncer.syncAfterNow({ trigger: 'demand' }), 'syncing');

@@ -1,6 +1,7 @@
 /** The public shape of an outbox entry, shared by the engine and every view of the queue. */
 import type { ApiErrorKind, ContactRef, EppResult, OrderCreated, TicketOpened } from '../models.js';
 import type { ResourceName } from '../records.js';
+import type { EntryBase, EntryConflict } from './conflict.js';
 import type { MutationKind } from './kinds.js';
 import type { LocalId } from './local-ids.js';
 import type { MutationParams } from './schemas.js';
@@ -9,7 +10,8 @@ import type { EntryState } from './states.js';
 /** What the server answered, per kind. */
 export interface ResultMap {
   'add-contact': ContactRef;
-  'update-contact': ContactRef;
+  /** unchanged: the provider had every value already (changed there the same way meanwhile): nothing was sent. */
+  'update-contact': ContactRef & { unchanged?: true };
   /** alreadyDeleted: the provider no longer knew the contact ("Contact ID Not Found"), which is what was wanted. */
   'delete-contact': ContactRef & { alreadyDeleted?: true };
   'open-ticket': TicketOpened;
@@ -26,10 +28,11 @@ export type MutationResult<K extends MutationKind> = ResultMap[K] & { reconciled
 /**
  * Why an entry is not done yet. `kind` is the ApiError kind of the last failure, or: reconciliation (a lost
  * reply could not be matched with certainty), dependency (a create it needs was discarded or gave no id),
- * internal (a fault in this app, not the provider's answer).
+ * internal (a fault in this app, not the provider's answer), conflict (the provider changed the record
+ * meanwhile: the entry's `conflict` holds the facts).
  */
 export interface EntryProblem {
-  kind: ApiErrorKind | 'reconciliation' | 'dependency' | 'internal';
+  kind: ApiErrorKind | 'reconciliation' | 'dependency' | 'internal' | 'conflict';
   message: string;
   /** What the provider said of each field, where it did (a 422's errors): for the edit form's fields. */
   issues?: Array<{ field: string; message: string }>;
@@ -67,6 +70,10 @@ interface EntryCommon {
   updatedAt: number;
   sentAt: number | null;
   nextAttemptAt: number;
+  /** What the edit was made on (the record's version and the old values of the fields it touches); null for kinds that need none. */
+  base: EntryBase | null;
+  /** Why a `conflict` entry waits for the person, as facts; null in every other state. */
+  conflict: EntryConflict | null;
   /** Set by the desk for front ends; absent inside the engine. Null when the record is not known here. */
   record?: EntryRecord | null;
 }

@@ -7,20 +7,25 @@
  * - done: the server confirmed it. failed: the provider refused it (edit and retry). needs_review: the outbox
  *   cannot tell on its own what happened or what to do; the user decides: send again (retry), it went through
  *   (mark applied: done, with the server id of what a create made when the user knows it), or discard.
+ * - conflict: the provider changed the record since the edit was made on it (conflict.ts): the entry waits
+ *   for the person: keep mine (send it over theirs), take theirs (drop what conflicts), edit, or discard.
  * - cancelled: discarded by the user. done and cancelled are final; rows are never deleted.
  */
 
-export const ENTRY_STATES = ['queued', 'sending', 'done', 'failed', 'needs_review', 'cancelled'] as const;
+export const ENTRY_STATES = ['queued', 'sending', 'done', 'failed', 'needs_review', 'conflict', 'cancelled'] as const;
 export type EntryState = (typeof ENTRY_STATES)[number];
 
 /** States of entries whose intent is not settled: what the overlay lays over the mirror. */
-export const PENDING_STATES: readonly EntryState[] = ['queued', 'sending', 'failed', 'needs_review'];
+export const PENDING_STATES: readonly EntryState[] = ['queued', 'sending', 'failed', 'needs_review', 'conflict'];
 
 const NEXT: Record<EntryState, readonly EntryState[]> = {
-  queued: ['queued', 'sending', 'needs_review', 'cancelled'],
-  sending: ['sending', 'queued', 'done', 'failed', 'needs_review'],
+  // queued → done: every value it would send is the provider's already (nothing to send).
+  queued: ['queued', 'sending', 'needs_review', 'conflict', 'done', 'cancelled'],
+  // sending → conflict: the fields that did not conflict went; those that did wait.
+  sending: ['sending', 'queued', 'done', 'failed', 'needs_review', 'conflict'],
   failed: ['failed', 'queued', 'needs_review', 'cancelled'],
   needs_review: ['needs_review', 'queued', 'done', 'cancelled'],
+  conflict: ['conflict', 'queued', 'cancelled'],
   done: [],
   cancelled: [],
 };
@@ -31,10 +36,11 @@ export function canMove(from: EntryState, to: EntryState): boolean {
 
 /**
  * What the user may do with an entry in each state: fix (edit it in its form and send again: the provider
- * refused it), retry (send again as it is), mark applied (it went through: the user checked), discard. The
- * engine refuses anything else; front ends offer exactly these.
+ * refused it, or the provider changed it meanwhile), retry (send again as it is), mark applied (it went through:
+ * the user checked), resolve (keep mine or take theirs, after a change on the provider), discard. The engine
+ * refuses anything else; front ends offer exactly these.
  */
-export const ENTRY_ACTIONS = ['fix', 'retry', 'markApplied', 'discard'] as const;
+export const ENTRY_ACTIONS = ['fix', 'retry', 'markApplied', 'resolve', 'discard'] as const;
 export type EntryAction = (typeof ENTRY_ACTIONS)[number];
 
 const ALLOWED: Record<EntryState, readonly EntryAction[]> = {
@@ -42,6 +48,7 @@ const ALLOWED: Record<EntryState, readonly EntryAction[]> = {
   sending: [],
   failed: ['fix', 'retry', 'discard'],
   needs_review: ['markApplied', 'retry', 'discard'],
+  conflict: ['resolve', 'fix', 'discard'],
   done: [],
   cancelled: [],
 };
@@ -57,7 +64,7 @@ export function statesAllowing(action: EntryAction): string {
 }
 
 /** Params may be replaced while the entry may still be sent and is not on its way. */
-export const EDITABLE_STATES: readonly EntryState[] = ['queued', 'failed', 'needs_review'];
+export const EDITABLE_STATES: readonly EntryState[] = ['queued', 'failed', 'needs_review', 'conflict'];
 
 /** A request the outbox refuses: unknown entry, or an action its state does not allow. */
 export class OutboxError extends Error {

@@ -170,5 +170,6 @@ export class FakeClient implements OutboxClient {
       page(this.tickets.filter((t) => !params.subject || t.subject.toLowerCase().includes(String(params.subject).toLowerCase())), params),
     );
   getOrders = (params: any) => this.call('getOrders', params, () => page(this.orders, params));
+  getClientsDomains = (params: any) => this.call('getClientsDomains', params, () => page([], params));
   getClientsDetails = (params: any) => this.call('getClientsDetails', params, () => ({ client: {} as any, stats: this.invoiceStats }));
 }

@@ -13,6 +13,7 @@ function row(id: number, kind: EntryRow['kind'], params: object, precheck: objec
   return {
     id, kind, record_key: '', params: JSON.stringify(params), state: 'sending', attempts: 1, failures: 0, error_kind: null, error_message: null, error_issues: null,
     created_at: SENT - MINUTE, updated_at: SENT, sent_at: SENT, next_attempt_at: SENT, result: null, precheck: precheck && JSON.stringify(precheck),
+    base: null, conflict: null,
   };
 }
 

@@ -50,10 +50,11 @@ describe('transitions', () => {
   it('matches the documented state machine', () => {
     const allowed = ENTRY_STATES.flatMap((from) => ENTRY_STATES.filter((to) => canMove(from, to)).map((to) => `${from}→${to}`));
     expect(allowed).toEqual([
-      'queued→queued', 'queued→sending', 'queued→needs_review', 'queued→cancelled',
-      'sending→queued', 'sending→sending', 'sending→done', 'sending→failed', 'sending→needs_review',
+      'queued→queued', 'queued→sending', 'queued→done', 'queued→needs_review', 'queued→conflict', 'queued→cancelled',
+      'sending→queued', 'sending→sending', 'sending→done', 'sending→failed', 'sending→needs_review', 'sending→conflict',
       'failed→queued', 'failed→failed', 'failed→needs_review', 'failed→cancelled',
       'needs_review→queued', 'needs_review→done', 'needs_review→needs_review', 'needs_review→cancelled',
+      'conflict→queued', 'conflict→conflict', 'conflict→cancelled',
     ]);
   });
 
@@ -90,7 +91,7 @@ describe('transitions', () => {
     send(entry);
     outbox.journal.complete(entry.id, { contactId: 5 }, null, clock.now());
     expect(outbox.get(entry.id)).toMatchObject({ state: 'done', result: { contactId: 5 } });
-    expect(() => outbox.discard(entry.id)).toThrow('only queued, failed or needs review entries can be discarded');
+    expect(() => outbox.discard(entry.id)).toThrow('only queued, failed, needs review or conflict entries can be discarded');
     expect(() => outbox.retry(entry.id)).toThrow(OutboxError);
     await expect(outbox.edit(entry.id, { contactid: 5, city: 'Paris' })).rejects.toThrow(OutboxError);
   });
@@ -151,11 +152,12 @@ describe('the action rules front ends read (shared/outbox/states.ts)', () => {
   const DO: Record<Exclude<EntryAction, 'fix'>, (id: number) => unknown> = {
     retry: (id) => outbox.retry(id),
     markApplied: (id) => outbox.markApplied(id),
+    resolve: (id) => outbox.resolve(id, 'mine'),
     discard: (id) => outbox.discard(id),
   };
 
   it.each(['queued', 'sending', 'failed', 'needs_review', 'done', 'cancelled'] as const)('the engine does in %s exactly what allows() offers', async (state) => {
-    for (const action of ['retry', 'markApplied', 'discard'] as const) {
+    for (const action of ['retry', 'markApplied', 'resolve', 'discard'] as const) {
       const entry = await inState(state);
       expect(entry.state).toBe(state);
       if (allows(state, action)) expect(() => DO[action](entry.id), `${action} in ${state}`).not.toThrow();
@@ -213,7 +215,7 @@ describe('queries and events', () => {
     await updateContact(6);
     const c = await outbox.enqueue({ kind: 'delete-contact', params: { contactid: 7 } });
     outbox.discard(c.id);
-    expect(outbox.counts()).toEqual({ queued: 2, sending: 0, done: 0, failed: 0, needs_review: 0, cancelled: 1 });
+    expect(outbox.counts()).toEqual({ queued: 2, sending: 0, done: 0, failed: 0, needs_review: 0, conflict: 0, cancelled: 1 });
     expect(outbox.pending().map((e) => e.recordKey)).toEqual(['contact:5', 'contact:6']);
     expect(outbox.list({ states: ['cancelled'] }).map((e) => e.id)).toEqual([c.id]);
     expect(outbox.list({ kind: 'update-contact', recordKey: 'contact:5' }).map((e) => e.id)).toEqual([a.id]);

@@ -33,10 +33,10 @@ export function bulkEditHandlers(state: DeskState): Pick<Handlers, 'contacts.bul
     },
     'contacts.bulkEdit': (input) => {
       const sent = plan(state, input).rows.filter((row) => row.issues.length === 0 && !row.unchanged);
-      // One transaction for all, the draft dropped in it.
+      // One transaction for all, the draft dropped in it; each contact must still match the list's filter when sent.
       const entries = state.current.outbox.enqueueAll(
         sent.map((row) => ({ kind: 'update-contact', params: { ...row.params, contactid: row.id } })),
-        { draft: input.draft },
+        { draft: input.draft, where: input.shown && filterOnOwnFields(input.shown.filters) },
       );
       if (state.background && entries.length > 0) state.current.replayAfterReply();
       return { queued: entries.length, entryIds: entries.map((entry) => entry.id) };
@@ -45,6 +45,17 @@ export function bulkEditHandlers(state: DeskState): Pick<Handlers, 'contacts.bul
 }
 
 type Plan = Omit<BulkPlan, 'rows'> & { rows: PlannedRow[] };
+
+/**
+ * A Contacts list's filters on the contact's own fields (its country, whether a sub-account), as update-contact's
+ * params name them: what a contact must still hold on the provider for the bulk edit to reach it (issue 34).
+ */
+function filterOnOwnFields(filters: NonNullable<PlanInput['shown']>['filters']): Record<string, string> | undefined {
+  const own = Object.entries(filters ?? {}).flatMap(([field, value]) =>
+    (field === 'country' || field === 'subaccount') && typeof value !== 'object' ? [[field, String(value).toUpperCase()] as const] : [],
+  );
+  return own.length > 0 ? Object.fromEntries(own) : undefined;
+}
 
 /**
  * makePlan, with the last plan kept for the same account, the same change to the same contacts, and neither the

@@ -53,8 +53,19 @@ export function outboxHandlers(state: DeskState): HandlersOf<'outbox', 'contacts
       state.current.replayAfterReply();
       return withRecord(state.current, entry);
     },
-    'outbox.edit': async ({ id, params }) => withRecord(state.current, await state.current.outbox.edit(id, params)),
     'outbox.discard': ({ id }) => withRecord(state.current, state.current.outbox.discard(id)),
+    'outbox.resolve': ({ id, choice }) => {
+      const entry = state.current.outbox.resolve(id, choice);
+      // Kept: it goes now (checked once more against the provider first).
+      state.current.replayAfterReply();
+      return withRecord(state.current, entry);
+    },
+    'outbox.edit': async ({ id, params }) => {
+      const entry = await state.current.outbox.edit(id, params);
+      // An edited conflict entry is queued again.
+      if (entry.state === 'queued') state.current.replayAfterReply();
+      return withRecord(state.current, entry);
+    },
     'outbox.markApplied': ({ id, serverId }) => {
       const entry = state.current.outbox.markApplied(id, serverId ?? null);
       // Edits that waited on it may go now.

@@ -5,7 +5,7 @@
  */
 import type { Database } from 'better-sqlite3';
 import type { PaymentMethodUse } from '../../../shared/billing.js';
-import type { Contact, Domain } from '../../../shared/models.js';
+import type { Contact, Domain, Order } from '../../../shared/models.js';
 import { statement } from './statements.js';
 
 /** Contacts whose e-mail is one of `emails` (compared without case, as the column is). */
@@ -20,6 +20,12 @@ export function domainsByName(db: Database, names: readonly string[]): Domain[] 
   if (names.length === 0) return [];
   const rows = statement(db, 'SELECT json FROM domains WHERE domain_name IN (SELECT value FROM json_each(?)) ORDER BY id').pluck().all(JSON.stringify(names)) as string[];
   return rows.map((json) => JSON.parse(json) as Domain);
+}
+
+/** Orders in one status (without case): the pending ones a renewal's base notes (few, however many orders there are). */
+export function ordersWithStatus(db: Database, status: string): Order[] {
+  const rows = statement(db, "SELECT json FROM orders WHERE lower(json_extract(json, '$.status')) = lower(?) ORDER BY id").pluck().all(status) as string[];
+  return rows.map((json) => JSON.parse(json) as Order);
 }
 
 /** The payment methods of the account's domains, services and orders, most used first (then by name). */

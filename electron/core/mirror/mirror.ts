@@ -3,7 +3,7 @@
  * sync can rebuild), with lists, full-text search, answer caches, local invoices and the sync log.
  */
 import type { Database } from 'better-sqlite3';
-import type { Contact, Domain, EppResult, WhoisInfo, WhoisResult } from '../../../shared/models.js';
+import type { Contact, Domain, EppResult, Order, WhoisInfo, WhoisResult } from '../../../shared/models.js';
 import type { BillingSummary, OrderPayment } from '../../../shared/billing.js';
 import type { DashboardData } from '../../../shared/dashboard.js';
 import { dashboard } from './aggregates.js';
@@ -15,7 +15,7 @@ import { openMirrorDatabase } from './database.js';
 import { facetValues } from './facets.js';
 import { listRows, MAX_PAGE_SIZE, type ListQuery } from './list-query.js';
 import type { PaymentMethodUse } from '../../../shared/billing.js';
-import { contactsByEmail, domainsByName, paymentMethods } from './lookups.js';
+import { contactsByEmail, domainsByName, ordersWithStatus, paymentMethods } from './lookups.js';
 import type { Facet, ListPage, SearchHit } from '../../../shared/queries.js';
 import { MirrorQueryError } from './query-error.js';
 import {
@@ -216,6 +216,11 @@ export class Mirror {
   /** Domains whose name is one of these (one statement for all). */
   domainsByName(names: readonly string[]): Domain[] {
     return domainsByName(this.db, names);
+  }
+
+  /** Orders in one status (a renewal's base notes the pending ones). */
+  ordersWithStatus(status: string): Order[] {
+    return ordersWithStatus(this.db, status);
   }
 
   /**

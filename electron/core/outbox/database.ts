@@ -60,6 +60,53 @@ export const MIGRATIONS: readonly Migration[] = [
     updated_at INTEGER NOT NULL             -- epoch milliseconds
   );
   `) },
+  // Issue 34: a new state, `conflict`, in the state's CHECK (which SQLite cannot alter: the table is made anew
+  // with every row, its ids and sequence kept), what an entry was made on (`base`) and why it waits
+  // (`conflict`); a draft's base.
+  { version: 4, name: 'bases and conflicts', up: (db) => {
+    const seq = db.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'entries'").pluck().get() as number | undefined;
+    // The entries are copied aside, the table made anew and filled again; attachments and id_map keep pointing
+    // at "entries". Their foreign keys are checked at commit, once every entry is back (not at the drop).
+    db.pragma('defer_foreign_keys = ON');
+    db.exec(`
+  CREATE TEMP TABLE entries_v3 AS SELECT * FROM main.entries;
+  DROP TABLE main.entries;
+  CREATE TABLE main.entries (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    kind TEXT NOT NULL,
+    record_key TEXT NOT NULL,
+    params TEXT NOT NULL,
+    state TEXT NOT NULL CHECK (state IN ('queued', 'sending', 'done', 'failed', 'needs_review', 'conflict', 'cancelled')),
+    attempts INTEGER NOT NULL DEFAULT 0,
+    failures INTEGER NOT NULL DEFAULT 0,
+    error_kind TEXT,
+    error_message TEXT,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL,
+    sent_at INTEGER,
+    next_attempt_at INTEGER NOT NULL,
+    result TEXT,
+    precheck TEXT,
+    error_issues TEXT,
+    base TEXT,                              -- JSON EntryBase: what the edit was made on (shared/outbox/conflict.ts)
+    conflict TEXT                           -- JSON: why it waits (EntryConflict), and the fields it holds back while others go
+  );
+  INSERT INTO main.entries (id, kind, record_key, params, state, attempts, failures, error_kind, error_message, created_at, updated_at,
+      sent_at, next_attempt_at, result, precheck, error_issues)
+    SELECT id, kind, record_key, params, state, attempts, failures, error_kind, error_message, created_at, updated_at,
+      sent_at, next_attempt_at, result, precheck, error_issues FROM temp.entries_v3 ORDER BY id;
+  DROP TABLE temp.entries_v3;
+  CREATE INDEX main.entries_by_record ON entries (record_key, id);
+  CREATE INDEX main.entries_by_state ON entries (state, id);
+  -- JSON EntryBase: what the record was when the draft was started (a form reopened from it compares against this).
+  ALTER TABLE main.drafts ADD COLUMN base TEXT;
+  `);
+    // Ids are never given twice: the sequence goes on from where it was, whatever the rows left.
+    if (seq !== undefined) {
+      db.prepare("DELETE FROM sqlite_sequence WHERE name = 'entries'").run();
+      db.prepare("INSERT INTO sqlite_sequence (name, seq) VALUES ('entries', ?)").run(seq);
+    }
+  } },
 ];
 
 export function openDatabase(file: string): Database.Database {

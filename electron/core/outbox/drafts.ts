@@ -8,11 +8,14 @@
 import type Database from 'better-sqlite3';
 import { DRAFT_LIMITS, keptPart, type DraftKey, type DraftValue } from '../../../shared/outbox/drafts.js';
 import { OutboxError } from '../../../shared/outbox/states.js';
+import type { EntryBase } from '../../../shared/outbox/conflict.js';
 
 export class DraftStore {
   constructor(
     private readonly db: Database.Database,
     private readonly now: () => number,
+    /** What a new draft's record is now (its base), by the draft's key; null when it is about no record. */
+    private readonly baseNow: (key: DraftKey) => EntryBase | null,
   ) {}
 
   get(key: DraftKey): DraftValue | null {
@@ -22,7 +25,16 @@ export class DraftStore {
     return typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.fromEntries(Object.entries(value)) : null;
   }
 
-  /** Keeps the draft but its secret fields and attachments. */
+  /**
+   * The base the draft was started on: its record as the mirror had it at the draft's first save. A form reopened
+   * from the draft compares against it, never against the record as it is now (issue 34, row 2b).
+   */
+  baseOf(key: DraftKey): EntryBase | null {
+    const base = this.db.prepare('SELECT base FROM drafts WHERE key = ?').pluck().get(key) as string | null | undefined;
+    return base ? (JSON.parse(base) as EntryBase) : null;
+  }
+
+  /** Keeps the draft but its secret fields and attachments; its first save also keeps its base. */
   save(key: DraftKey, value: DraftValue): void {
     const json = JSON.stringify(keptPart(key, value));
     this.db.transaction(() => {
@@ -31,9 +43,10 @@ export class DraftStore {
       if (!exists && n >= DRAFT_LIMITS.count) {
         throw new OutboxError('refused', `this account already keeps ${DRAFT_LIMITS.count} drafts: send or discard some before starting another`);
       }
+      const base = exists ? null : this.baseNow(key);
       this.db
-        .prepare('INSERT INTO drafts (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at')
-        .run(key, json, this.now());
+        .prepare('INSERT INTO drafts (key, value, updated_at, base) VALUES (?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at')
+        .run(key, json, this.now(), base === null ? null : JSON.stringify(base));
     }).immediate();
   }
 

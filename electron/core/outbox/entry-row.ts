@@ -5,6 +5,8 @@ import type { EntryProblem, OutboxEntry } from '../../../shared/outbox/entry.js'
 import type { MutationKind } from '../../../shared/outbox/kinds.js';
 import type { EntryState } from '../../../shared/outbox/states.js';
 import { masked } from '../../../shared/outbox/secrets.js';
+import type { EntryBase } from '../../../shared/outbox/conflict.js';
+import { storedConflict } from './conflict-row.js';
 import { AtRestCipher } from '../vault/at-rest-cipher.js';
 import { LostSecretError, openFields, openWhatCan, secretParamsOf, secretResultOf } from './secret-fields.js';
 
@@ -26,6 +28,10 @@ export interface EntryRow {
   next_attempt_at: number;
   result: string | null;
   precheck: string | null;
+  /** JSON EntryBase. */
+  base: string | null;
+  /** JSON StoredConflict (conflict-row.ts). */
+  conflict: string | null;
 }
 
 /**
@@ -49,6 +55,8 @@ export function toEntry(row: EntryRow, waitingFor: string | null, cipher: AtRest
     sentAt: row.sent_at,
     nextAttemptAt: row.next_attempt_at,
     result: resultOf(row, cipher),
+    base: row.base === null ? null : (JSON.parse(row.base) as EntryBase),
+    conflict: row.state === 'conflict' && row.conflict !== null ? storedConflict(row.conflict).facts : null,
   } as OutboxEntry;
 }
 

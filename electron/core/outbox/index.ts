@@ -6,6 +6,7 @@ export type { EntryProblem, MutationResult, OutboxEntry, OutboxEntryOf, ResultMa
 export { changedResources, isCreate, MUTATIONS, type CreateKind } from '../../../shared/outbox/definitions.js';
 export { MUTATION_KINDS, type MutationKind } from '../../../shared/outbox/kinds.js';
 export { isLocalId, type LocalId } from '../../../shared/outbox/local-ids.js';
+export { mirrorBases, type BaseReads, type BaseSource } from './bases.js';
 export { Outbox, openOutbox, type OutboxEvents, type OutboxOptions } from './outbox.js';
 export { marksByKey, overlay, queuedInvoice, type OverlayResource, type OverlayRowTypes } from './overlay.js';
 export { Replayer, type ReplayerEvents, type ReplayerOptions, type RunReport } from './replayer.js';

@@ -8,6 +8,10 @@ import type { EntryRow } from './entry-row.js';
 import { isCreate } from '../../../shared/outbox/definitions.js';
 import type { MutationKind } from '../../../shared/outbox/kinds.js';
 import { ReplayLease } from './lease.js';
+import { conflictSentence } from '../../../shared/outbox/conflict.js';
+import { storedConflict, type StoredConflict } from './conflict-row.js';
+import { baseOfHeld } from './conflict-settle.js';
+import type { StoredParams } from './references.js';
 import type { EntryChanges, EntryStore } from './store.js';
 import { waitingReasons } from './waiting.js';
 
@@ -44,17 +48,35 @@ export class ReplayJournal {
    * (`precheck`). Returns the row as it will be sent, or null when, since it was picked, it was discarded
    * or has to wait after all.
    */
-  beginSend(id: number, precheck: unknown, now: number): EntryRow | null {
+  beginSend(id: number, precheck: unknown, now: number, only?: { params: StoredParams; holding: StoredConflict | null; decidedOn: string }): EntryRow | null {
     const sent = this.store.transaction(() => {
       // Only the entries that can hold this one back are read: reading the whole queue here, as well as in
       // the replayer's pick, made a 5,000-entry replay read the queue twice per request sent.
-      const row = this.store.row(id);
-      if (!row || row.state !== 'queued' || waitingReasons(this.store.rowsHolding(row)).has(id)) return null;
-      this.store.change(row, 'sending', { attempts: row.attempts + 1, sent_at: now, next_attempt_at: now, precheck }, now);
+      const row = this.stillToSend(id, only?.decidedOn);
+      if (!row) return null;
+      // `only`: what goes now of the entry (issue 34: what the provider has already is left out, and the fields
+      // that conflict wait in `holding` until this send is confirmed).
+      const narrowed = only ? { params: only.params, conflict: only.holding } : {};
+      this.store.change(row, 'sending', { attempts: row.attempts + 1, sent_at: now, next_attempt_at: now, precheck, ...narrowed }, now);
       return this.store.mustRow(id);
     });
     if (sent) this.notify([id]);
     return sent;
+  }
+
+  /**
+   * The entry, when it may still be sent now: queued, with nothing to wait for, and (`decidedOn`) with the params
+   * a decision was made on (an edit since makes it decided again).
+   */
+  private stillToSend(id: number, decidedOn?: string): EntryRow | null {
+    const row = this.store.row(id);
+    if (!row || row.state !== 'queued' || (decidedOn !== undefined && row.params !== decidedOn)) return null;
+    return waitingReasons(this.store.rowsHolding(row)).has(id) ? null : row;
+  }
+
+  /** Queued entries with a base, due by `now`: what a run reads the provider for before sending. */
+  queuedWithBase(now: number): EntryRow[] {
+    return this.store.queuedWithBase(now);
   }
 
   /** A `sending` entry's params as they go out: secrets opened (LostSecretError when one cannot be). */
@@ -78,6 +100,13 @@ export class ReplayJournal {
   complete<K extends MutationKind>(id: number, result: MutationResult<K> | null, serverId: number | null, now: number): void {
     const changed = this.store.transaction(() => {
       const row = this.store.mustRow(id);
+      const holding = row.state === 'sending' && row.conflict !== null ? storedConflict(row.conflict) : null;
+      if (holding?.held) {
+        // What did not conflict went; the entry now holds what did, for the person.
+        const base = baseOfHeld(row, holding.held);
+        this.store.change(row, 'conflict', { result, failures: 0, params: holding.held, base, conflict: { ...holding, held: null }, problem: conflictProblem(holding) }, now);
+        return [id];
+      }
       this.store.change(row, 'done', { result, failures: 0, problem: null }, now);
       if (!isCreate(row.kind)) return [id];
       if (serverId !== null) return [id, ...this.store.adoptServerId(row, serverId, now)];
@@ -90,6 +119,29 @@ export class ReplayJournal {
       return [id, ...dependents.map((d) => d.id)];
     });
     this.notify(changed);
+  }
+
+  /**
+   * The provider changed the record since the entry was made on it: the entry waits for the person, holding
+   * `held`. Nothing happens when the entry changed since `decidedOn` was read (it is decided again).
+   */
+  hold(id: number, facts: StoredConflict['facts'], held: StoredParams, decidedOn: string, now: number): void {
+    const moved = this.store.transaction(() => {
+      const row = this.stillToSend(id, decidedOn);
+      if (row) this.store.change(row, 'conflict', { params: held, base: baseOfHeld(row, held), conflict: { facts, held: null }, problem: conflictProblem({ facts, held: null }) }, now);
+      return row !== null;
+    });
+    if (moved) this.notify([id]);
+  }
+
+  /** The provider holds every value the entry would send: done without a request (unless it changed since `decidedOn`). */
+  alreadyThere<K extends MutationKind>(id: number, result: MutationResult<K>, decidedOn: string, now: number): void {
+    const done = this.store.transaction(() => {
+      const row = this.stillToSend(id, decidedOn);
+      if (row) this.store.change(row, 'done', { result, failures: 0, problem: null }, now);
+      return row !== null;
+    });
+    if (done) this.notify([id]);
   }
 
   /** The provider refused it: the user edits and retries. */
@@ -124,7 +176,14 @@ export class ReplayJournal {
 
   private move(id: number, to: EntryRow['state'], changes: EntryChanges | ((row: EntryRow) => EntryChanges), now: number): void {
     const row = this.store.mustRow(id);
-    this.store.change(row, to, typeof changes === 'function' ? changes(row) : changes, now);
+    const holding = row.state === 'sending' && to !== 'sending' && row.conflict !== null ? storedConflict(row.conflict).held : null;
+    // A send of the fields that did not conflict that did not go through: the entry is whole again (held fields back).
+    const whole: EntryChanges = holding ? { params: { ...(JSON.parse(row.params) as StoredParams), ...holding }, conflict: null } : {};
+    this.store.change(row, to, { ...whole, ...(typeof changes === 'function' ? changes(row) : changes) }, now);
     this.notify([id]);
   }
+}
+
+function conflictProblem(conflict: StoredConflict): EntryProblem {
+  return { kind: 'conflict', message: conflictSentence(conflict.facts) };
 }

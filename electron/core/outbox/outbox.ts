@@ -21,6 +21,11 @@ import type { DraftKey } from '../../../shared/outbox/drafts.js';
 import { waitingReasons } from './waiting.js';
 import { AtRestCipher } from '../vault/at-rest-cipher.js';
 import { maskedEntry } from '../../../shared/outbox/secrets.js';
+import type { ConflictChoice, EntryBase } from '../../../shared/outbox/conflict.js';
+import { kindOfDraft } from '../../../shared/outbox/drafts.js';
+import type { BaseSource } from './bases.js';
+import { storedConflict } from './conflict-row.js';
+import { rebasedOnTheirs, withoutTheirs } from './conflict-settle.js';
 
 /** Up to this many queued entries, their waiting reasons are read through the indexes (see toEntries). */
 const FEW_ENTRIES = 100;
@@ -61,7 +66,15 @@ export class Outbox extends EventEmitter<OutboxEvents> {
     super();
     this.store = new EntryStore(db, cipher);
     this.journal = new ReplayJournal(db, this.store, (ids) => this.notify(ids));
-    this.drafts = new DraftStore(db, now);
+    this.drafts = new DraftStore(db, now, (key) => this.draftBase(key));
+  }
+
+  /** Where the bases of queued entries are read (the account's mirror, with the queue laid over); none until set. */
+  private bases: BaseSource | null = null;
+
+  /** Reads the base of every entry queued from now on through `source` (issue 34). */
+  readBasesWith(source: BaseSource): void {
+    this.bases = source;
   }
 
   /**
@@ -70,20 +83,24 @@ export class Outbox extends EventEmitter<OutboxEvents> {
    */
   async enqueue<M extends Mutation>(mutation: M, written?: { draft?: DraftKey }): Promise<OutboxEntryOf<M['kind']>> {
     const draft = written?.draft;
-    const id = this.insert(mutation, draft && (() => this.drafts.drop(draft)));
+    // An edit finished from a draft compares against what the draft was started on, not the record as it is now.
+    const base = (draft && fromDraft(this.drafts.baseOf(draft), mutation)) ?? this.bases?.([mutation])[0] ?? null;
+    const id = this.insert(mutation, base, draft && (() => this.drafts.drop(draft)));
     this.notify([id]);
     return this.get(id) as OutboxEntryOf<M['kind']>;
   }
 
   /**
    * Queues many mutations in one transaction (one write to disk instead of one each: a 2,000-row import or bulk
-   * edit): all of them, or none when one is refused. The entries in the order given.
+   * edit): all of them, or none when one is refused. The entries in the order given, each with its own base;
+   * `where`: a bulk edit's filter on the contacts' own fields, which each contact must still match when sent.
    */
-  enqueueAll(mutations: readonly Mutation[], written?: { draft?: DraftKey }): OutboxEntry[] {
+  enqueueAll(mutations: readonly Mutation[], written?: { draft?: DraftKey; where?: Record<string, string> }): OutboxEntry[] {
     const draft = written?.draft;
+    const bases = this.bases?.(mutations, written?.where) ?? [];
     const ids = this.db.transaction(() => {
       if (draft) this.drafts.drop(draft);
-      return mutations.map((mutation) => this.insert(mutation));
+      return mutations.map((mutation, i) => this.insert(mutation, bases[i] ?? null));
     }).immediate();
     // Read once for the listeners and the caller (a listener writes nothing to entries it was told are queued).
     const entries = this.toEntries(ids.map((id) => this.store.mustRow(id)));
@@ -91,11 +108,29 @@ export class Outbox extends EventEmitter<OutboxEvents> {
     return entries.map(maskedEntry);
   }
 
-  private insert(mutation: Mutation, also?: () => void): number {
+  private insert(mutation: Mutation, base: EntryBase | null, also?: () => void): number {
     const params = validateParams(mutation.kind, mutation.params) as StoredParams;
     const attachments = this.prepare(params);
     // After the file reads: the references are checked against the outbox as it is when the row is written.
-    return this.store.insert(mutation.kind, this.withServerIds(mutation.kind, params), attachments, this.now(), also);
+    return this.store.insert(mutation.kind, this.withServerIds(mutation.kind, params), attachments, base, this.now(), also);
+  }
+
+  /**
+   * The base a draft starts on: the record its key names (`update-contact:12`, `add-ticket-reply:45`) as the
+   * mirror has it now, every field of a contact (which of them the edit will touch is not known yet).
+   */
+  private draftBase(key: DraftKey): EntryBase | null {
+    const subject = Number(key.slice(key.indexOf(':') + 1));
+    if (!this.bases || !key.includes(':') || !Number.isInteger(subject)) return null;
+    switch (kindOfDraft(key)) {
+      case 'update-contact':
+      case 'delete-contact':
+        return this.bases([{ kind: 'delete-contact', params: { contactid: subject } }])[0] ?? null;
+      case 'add-ticket-reply':
+        return this.bases([{ kind: 'add-ticket-reply', params: { ticketid: subject, message: '' } }])[0] ?? null;
+      default:
+        return null;
+    }
   }
 
   /**
@@ -234,7 +269,27 @@ export class Outbox extends EventEmitter<OutboxEvents> {
   }
 
   /**
-   * Replaces the params of a queued, failed or needs-review entry (validated like enqueue; the state stays).
+   * Settles a conflict entry (issue 34). `mine`: sent as it is, over the provider's values the person saw (if the
+   * provider changes the record again before it goes, it waits again). `theirs`: what conflicts is dropped; the
+   * entry ends (cancelled) unless something else of it is left to send (an order's other items).
+   */
+  resolve(id: number, choice: ConflictChoice): OutboxEntry {
+    this.store.transaction(() => {
+      const row = this.store.mustRow(id);
+      if (!allows(row.state, 'resolve') || row.conflict === null) throw refusedIn(row, 'settled', 'resolve');
+      const { facts } = storedConflict(row.conflict);
+      const base = rebasedOnTheirs(row.base === null ? null : (JSON.parse(row.base) as EntryBase), facts);
+      const left = choice === 'mine' ? (JSON.parse(row.params) as StoredParams) : withoutTheirs(JSON.parse(row.params) as StoredParams, facts);
+      if (left === null) this.store.change(row, 'cancelled', { conflict: null, problem: null }, this.now());
+      else this.store.change(row, 'queued', { params: left, base, conflict: null, problem: null, failures: 0, next_attempt_at: this.now() }, this.now());
+    });
+    this.notify([id]);
+    return this.get(id);
+  }
+
+  /**
+   * Replaces the params of a queued, failed, needs-review or conflict entry (validated like enqueue; the state
+   * stays, but for a conflict entry, which is queued again, made on the provider's values the person saw).
    * Stored attachments are kept by listing them as they appear in the entry's params ({attachmentId, ...}),
    * and stored secrets by giving them as the entry shows them (masked).
    */
@@ -246,6 +301,10 @@ export class Outbox extends EventEmitter<OutboxEvents> {
       const row = this.editable(this.store.mustRow(id));
       const rescheduled = row.state === 'queued' ? { failures: 0, next_attempt_at: this.now() } : {};
       this.store.replaceParams(row, this.withServerIds(kind, validated), attachments, rescheduled, this.now());
+      if (row.state === 'conflict' && row.conflict !== null) {
+        const base = rebasedOnTheirs(row.base === null ? null : (JSON.parse(row.base) as EntryBase), storedConflict(row.conflict).facts);
+        this.store.change(this.store.mustRow(id), 'queued', { base, conflict: null, problem: null, failures: 0, next_attempt_at: this.now() }, this.now());
+      }
     });
     this.notify([id]);
     return this.get(id);
@@ -280,7 +339,7 @@ export class Outbox extends EventEmitter<OutboxEvents> {
 
   private editable(row: EntryRow): EntryRow {
     if (EDITABLE_STATES.includes(row.state)) return row;
-    throw new OutboxError('refused', `entry #${row.id} is ${row.state.replace('_', ' ')}: only queued, failed or needs-review entries can be edited`);
+    throw new OutboxError('refused', `entry #${row.id} is ${row.state.replace('_', ' ')}: only queued, failed, needs-review or conflict entries can be edited`);
   }
 
   private prepare(params: StoredParams) {
@@ -354,6 +413,12 @@ export class Outbox extends EventEmitter<OutboxEvents> {
     }
     this.emit('settled');
   }
+}
+
+/** A draft's base narrowed to the fields the edit queued from it touches (a contact's), or null when it has none. */
+function fromDraft(base: EntryBase | null, mutation: Mutation): EntryBase | null {
+  if (base?.of !== 'contact' || mutation.kind !== 'update-contact') return base;
+  return { ...base, fields: Object.fromEntries(Object.entries(base.fields).filter(([field]) => field in mutation.params)) };
 }
 
 /** The refusal of an action the entry's state does not allow (shared/outbox/states.ts). */

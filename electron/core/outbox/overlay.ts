@@ -106,6 +106,6 @@ function apply<R extends OverlayResource>(
     id,
     pending,
     pendingEntryIds: entries.map((e) => e.id),
-    failed: newest !== undefined && (newest.state === 'failed' || newest.state === 'needs_review'),
+    failed: newest !== undefined && (newest.state === 'failed' || newest.state === 'needs_review' || newest.state === 'conflict'),
   } as OverlaidRow<OverlayRowTypes[R]>;
 }

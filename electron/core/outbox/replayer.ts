@@ -24,6 +24,13 @@ import type { Outbox } from './outbox.js';
 import { reconcile } from './reconcile.js';
 import { sendEntry, type OutboxClient } from './send.js';
 import type { ServerTimeOptions } from './server-time.js';
+import { decide } from './decide.js';
+import { addRead, needsNothing, needsOf, readProvider, unread } from './freshness.js';
+import { afterSent, type ProviderState } from './provider-state.js';
+import type { EntryBase } from '../../../shared/outbox/conflict.js';
+import type { StoredConflict } from './conflict-row.js';
+import type { StoredParams } from './references.js';
+import { serverId } from './server-ids.js';
 
 export interface ReplayerOptions {
   /** Records replayed at once; default 4. */
@@ -43,6 +50,8 @@ export interface ReplayerOptions {
 export interface RunReport {
   /** Requests sent (writes, not the reads around them). */
   sent: number;
+  /** The entries this run sent (by this replayer: another process's sends are not in it). */
+  sentIds: number[];
   /** Unconfirmed entries checked against the server. */
   reconciled: number;
   /** Another replayer (maybe another process) holds the outbox: nothing was done. */
@@ -118,13 +127,15 @@ export class Replayer extends EventEmitter<ReplayerEvents> {
   }
 
   private async replay(signal: AbortSignal | undefined): Promise<RunReport> {
-    const report: RunReport = { sent: 0, reconciled: 0, busy: false, paused: this.#paused, nextDueAt: null };
+    const report: RunReport = { sent: 0, sentIds: [], reconciled: 0, busy: false, paused: this.#paused, nextDueAt: null };
     if (this.#paused !== null) return report;
     this.#signInFailed = false;
     // Like a sync, a replay run may sign in once after a failed sign-in (the session sends no more until then).
     this.client.session?.resetGrantFailure?.();
     const lease = this.journal.lease(this.owner, this.leaseTtlMs);
     if (!lease.acquire(this.now())) return { ...report, busy: true };
+    // Each run reads the provider afresh before it sends (issue 34).
+    this.fresh = null;
     let leaseLost = false;
     const heartbeat = setInterval(() => {
       try {
@@ -202,7 +213,64 @@ export class Replayer extends EventEmitter<ReplayerEvents> {
     }
   }
 
+  /** What the provider holds of the records this run's entries touch, read once for all of them (freshness.ts). */
+  private fresh: Promise<ProviderState> | null = null;
+
+  /** The provider's state for `row`'s record: the run's read, with what it lacks for `row` read now. */
+  private async providerFor(row: EntryRow): Promise<ProviderState> {
+    this.fresh ??= readProvider(this.client, needsOf(this.journal.queuedWithBase(this.now())), this.now());
+    const read = this.fresh;
+    try {
+      const state = await read;
+      const more = unread(state, needsOf([row]));
+      if (!needsNothing(more)) addRead(state, await readProvider(this.client, more, this.now()));
+      return state;
+    } catch (error) {
+      // A failed read is not kept: the next entry (or run) reads again.
+      if (this.fresh === read) this.fresh = null;
+      throw error;
+    }
+  }
+
+  /**
+   * Fresh before sending: what of `row` goes now, decided against what the provider holds (decide.ts). Null when
+   * the entry was settled here (held for the person, or already on the provider) or must wait (a failed read).
+   */
+  private async freshPart(row: EntryRow): Promise<{ params: StoredParams; holding: StoredConflict | null; decidedOn: string; state: ProviderState } | null | undefined> {
+    if (row.base === null) return undefined;
+    let state: ProviderState;
+    try {
+      state = await this.providerFor(row);
+    } catch (error) {
+      this.noteSignInFailure(error);
+      const failure = classifyReadFailure(error);
+      const problem = { ...failure.problem, message: `could not read the provider's current record before sending: ${failure.problem.message}` };
+      if (failure.action === 'pause') this.pauseWith(row, problem);
+      else if (failure.action === 'retry') this.journal.retryLater(row.id, problem, this.retryAt(row, failure.retryAfterMs), this.now());
+      // Refused: what the provider holds cannot be known; sent as it is, the provider's own answer decides.
+      return failure.action === 'refused' ? undefined : null;
+    }
+    const decision = decide(row.kind, JSON.parse(row.params) as StoredParams, JSON.parse(row.base) as EntryBase, state);
+    switch (decision.go) {
+      case 'nothing':
+        this.journal.alreadyThere(row.id, { contactId: serverId(JSON.parse(row.params).contactid), unchanged: true }, row.params, this.now());
+        return null;
+      case 'send':
+        return { params: decision.params, holding: null, decidedOn: row.params, state };
+      case 'hold': {
+        const facts = { ...decision.conflict, checkedAt: state.readAt };
+        if (decision.send === null) {
+          this.journal.hold(row.id, facts, decision.held, row.params, this.now());
+          return null;
+        }
+        return { params: decision.send, holding: { facts, held: decision.held }, decidedOn: row.params, state };
+      }
+    }
+  }
+
   private async send(row: EntryRow, report: RunReport): Promise<void> {
+    const fresh = await this.freshPart(row);
+    if (fresh === null) return;
     let precheck: InvoiceStatsSnapshot | null = null;
     if (row.kind === 'create-invoice') {
       try {
@@ -217,12 +285,15 @@ export class Replayer extends EventEmitter<ReplayerEvents> {
         if (failure.action === 'retry') return this.journal.retryLater(row.id, problem, this.retryAt(row, failure.retryAfterMs), this.now());
       }
     }
-    const sending = this.journal.beginSend(row.id, precheck, this.now());
+    const sending = this.journal.beginSend(row.id, precheck, this.now(), fresh);
     if (!sending) return;
     report.sent++;
+    report.sentIds.push(sending.id);
     try {
-      const { result, serverId } = await sendEntry(this.client, sending, this.journal.paramsToSend(sending), this.journal.attachmentBytes(sending.id));
+      const params = this.journal.paramsToSend(sending);
+      const { result, serverId } = await sendEntry(this.client, sending, params, this.journal.attachmentBytes(sending.id));
       this.journal.complete(sending.id, result, serverId, this.now());
+      if (fresh) afterSent(fresh.state, sending.kind, params);
     } catch (error) {
       this.noteSignInFailure(error);
       const failure = classifySendFailure(sending.kind, error);

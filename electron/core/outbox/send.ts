@@ -21,6 +21,7 @@ export type OutboxClient = Pick<
   | 'getTickets'
   | 'getOrders'
   | 'getClientsDetails'
+  | 'getClientsDomains'
 >;
 
 export interface Confirmed<K extends MutationKind = MutationKind> {

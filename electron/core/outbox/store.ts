@@ -8,6 +8,8 @@ import type { AtRestCipher } from '../vault/at-rest-cipher.js';
 import { maskSecret } from '../../../shared/outbox/secrets.js';
 import type { EntryProblem } from '../../../shared/outbox/entry.js';
 import type { EntryRow } from './entry-row.js';
+import type { EntryBase } from '../../../shared/outbox/conflict.js';
+import type { StoredConflict } from './conflict-row.js';
 import { fileVersion } from '../sqlite.js';
 import { createdResource, isCreate } from '../../../shared/outbox/definitions.js';
 import type { MutationKind } from '../../../shared/outbox/kinds.js';
@@ -28,6 +30,8 @@ export interface EntryChanges {
   next_attempt_at?: number;
   result?: unknown;
   precheck?: unknown;
+  base?: EntryBase | null;
+  conflict?: StoredConflict | null;
 }
 
 export interface EntryFilter {
@@ -143,6 +147,11 @@ export class EntryStore {
     }
   }
 
+  /** Queued entries with a base, due by `now`: those a replay run reads the provider for before sending (issue 34). */
+  queuedWithBase(now: number): EntryRow[] {
+    return this.statement("SELECT * FROM entries WHERE state = 'queued' AND base IS NOT NULL AND next_attempt_at <= ? ORDER BY id").all(now) as EntryRow[];
+  }
+
   counts(): Record<EntryState, number> {
     const counts = Object.fromEntries(ENTRY_STATES.map((state) => [state, 0])) as Record<EntryState, number>;
     const rows = this.statement('SELECT state, COUNT(*) AS n FROM entries GROUP BY state').all() as { state: EntryState; n: number }[];
@@ -150,23 +159,23 @@ export class EntryStore {
     return counts;
   }
 
-  /** Inserts a queued entry with its attachments, and runs `also` in the same transaction; returns its id. */
-  insert(kind: MutationKind, params: StoredParams, attachments: readonly PreparedAttachment[] | undefined, now: number, also?: () => void): number {
+  /** Inserts a queued entry with its attachments and base, and runs `also` in the same transaction; returns its id. */
+  insert(kind: MutationKind, params: StoredParams, attachments: readonly PreparedAttachment[] | undefined, base: EntryBase | null, now: number, also?: () => void): number {
     this.inserting ??= this.db.transaction(this.insertNow.bind(this));
-    return this.inserting.immediate(kind, params, attachments, now, also);
+    return this.inserting.immediate(kind, params, attachments, base, now, also);
   }
 
   /** insert's transaction, made once (db.transaction builds a new function each call: 2,000 for a bulk edit). */
   private inserting: Database.Transaction<EntryStore['insertNow']> | null = null;
 
-  private insertNow(kind: MutationKind, params: StoredParams, attachments: readonly PreparedAttachment[] | undefined, now: number, also?: () => void): number {
+  private insertNow(kind: MutationKind, params: StoredParams, attachments: readonly PreparedAttachment[] | undefined, base: EntryBase | null, now: number, also?: () => void): number {
     also?.();
     const { lastInsertRowid } = this
       .statement(
-        `INSERT INTO entries (kind, record_key, params, state, created_at, updated_at, next_attempt_at)
-         VALUES (?, '', '{}', 'queued', ?, ?, ?)`,
+        `INSERT INTO entries (kind, record_key, params, state, created_at, updated_at, next_attempt_at, base)
+         VALUES (?, '', '{}', 'queued', ?, ?, ?, ?)`,
       )
-      .run(kind, now, now, now);
+      .run(kind, now, now, now, base === null ? null : JSON.stringify(base));
     const id = Number(lastInsertRowid);
     const stored = this.sealed(kind, this.withAttachments(kind, id, params, attachments));
     this.statement('UPDATE entries SET params = ?, record_key = ? WHERE id = ?').run(JSON.stringify(stored), recordKeyOf(kind, stored, id), id);
@@ -210,6 +219,8 @@ export class EntryStore {
     if (changes.next_attempt_at !== undefined) columns.next_attempt_at = changes.next_attempt_at;
     if (changes.result !== undefined) columns.result = this.storedResult(row.kind, changes.result);
     if (changes.precheck !== undefined) columns.precheck = changes.precheck === null ? null : JSON.stringify(changes.precheck);
+    if (changes.base !== undefined) columns.base = changes.base === null ? null : JSON.stringify(changes.base);
+    if (changes.conflict !== undefined) columns.conflict = changes.conflict === null ? null : JSON.stringify(changes.conflict);
     const names = Object.keys(columns);
     this.db.prepare(`UPDATE entries SET ${names.map((n) => `${n} = ?`).join(', ')} WHERE id = ?`).run(...Object.values(columns), row.id);
     if (settled) this.db.prepare('DELETE FROM attachments WHERE entry_id = ?').run(row.id);

@@ -12,7 +12,7 @@ import { refreshOn, type RefreshCause } from '../../../renderer/src/stores/refre
 import { installFakeBridge } from './fake-bridge';
 
 const counts = (some: Partial<Record<EntryState, number>>): Record<EntryState, number> => {
-  const all: Record<EntryState, number> = { queued: 0, sending: 0, failed: 0, needs_review: 0, done: 0, cancelled: 0 };
+  const all: Record<EntryState, number> = { queued: 0, sending: 0, failed: 0, needs_review: 0, conflict: 0, done: 0, cancelled: 0 };
   return { ...all, ...some };
 };
 
@@ -61,7 +61,7 @@ describe('the outbox store', () => {
   it('keeps its counts from first use, reads a window of entries only while a screen shows them, and drops its listeners when disposed', async () => {
     const entry: OutboxEntry = {
       id: 1, kind: 'delete-contact', params: { contactid: 9 }, result: null, localId: null, recordKey: 'contacts:9', state: 'queued',
-      attempts: 0, lastError: null, waitingFor: null, createdAt: 0, updatedAt: 0, sentAt: null, nextAttemptAt: 0,
+      attempts: 0, lastError: null, waitingFor: null, createdAt: 0, updatedAt: 0, sentAt: null, nextAttemptAt: 0, base: null, conflict: null,
     };
     let stored = entry;
     const pageInputs: unknown[] = [];

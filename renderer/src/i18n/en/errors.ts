@@ -19,6 +19,7 @@ export default {
   internal: 'Something went wrong inside the app; the details are in the log.',
   reconciliation: 'It is not certain whether the provider received it — check on the provider.',
   dependency: 'It waits for an edit that was not sent.',
+  conflict: 'Changed on the provider since you edited it.',
   said: '{message}',
   details: 'Details',
 };

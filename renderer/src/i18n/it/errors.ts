@@ -19,6 +19,7 @@ export default {
   internal: "Qualcosa è andato storto nell'app; i dettagli sono nel log.",
   reconciliation: 'Non è certo che il provider lo abbia ricevuto: controlla sul provider.',
   dependency: 'Attende una modifica che non è stata inviata.',
+  conflict: 'Modificato sul provider dopo la tua modifica.',
   said: '{message}',
   details: 'Dettagli',
 };
