@@ -389,7 +389,10 @@ export interface ProductAddon {
 export interface ConfigOptionChoice {
   id: number;
   name: string;
+  /** A flat monthly price, from a provider that sends one; null when it prices per cycle. */
   price: Money | null;
+  /** Per currency, each cycle's price and setup fee, as upstream; empty from a provider that sends a flat price. */
+  pricing: CataloguePricing;
 }
 
 /** Configurable option of a product (its choices are what add-order's configoptions select). */

@@ -299,6 +299,31 @@ function buildConfigOptions(
   }));
 }
 
+/**
+ * A configurable option choice over a cycle, as upstream prices each cycle of an option on its own: its monthly
+ * price for as long, discounted over long cycles as products are.
+ */
+export function choiceCycleCents(monthlyCents: number, cycle: BillingCycle): number {
+  return scaleCents(monthlyCents * cycle.months, cycle.factor);
+}
+
+/** A choice's pricing JSON: every cycle priced, no setup fee. */
+export function choicePricingJson(monthlyCents: number): string {
+  return pricingJson(BILLING_CYCLES.map((cycle) => ({ cycle, priceCents: choiceCycleCents(monthlyCents, cycle), setupCents: 0 })));
+}
+
+/**
+ * An add-on's cycles: its own and every longer one, each its own cycle's price for as long, discounted as products
+ * are (an add-on ordered with a product is billed for the product's cycle when it offers it, as upstream).
+ */
+export function addonOffers(addon: Addon): CycleOffer[] {
+  return BILLING_CYCLES.filter((cycle) => cycle.months >= addon.cycle.months).map((cycle) => ({
+    cycle,
+    priceCents: scaleCents((addon.priceCents * cycle.months) / addon.cycle.months, cycle.factor / addon.cycle.factor),
+    setupCents: 0,
+  }));
+}
+
 function buildAddons(): Addon[] {
   return ADDON_TEMPLATES.map(([name, cycle, cents], index) => ({
     id: index + 1, name, description: `${name} for your service.`, cycle: cycleNamed(cycle), priceCents: cents,

@@ -9,7 +9,7 @@
  * Rows owned by a client account carry `userid`; the catalogue, announcements, departments and TLD prices
  * are shared by every account.
  */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 export const SCHEMA = /* sql */ `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -84,7 +84,7 @@ CREATE TABLE IF NOT EXISTS configoption_choices (
   id INTEGER PRIMARY KEY,
   configid INTEGER NOT NULL REFERENCES configoptions(id),
   name TEXT NOT NULL,
-  price TEXT NOT NULL                     -- monthly price, two decimals
+  pricing TEXT NOT NULL                   -- as products': by currency, each cycle's price and setup fee
 );
 -- Custom fields a product asks for when ordered; add-order's customfields are keyed by these ids, and
 -- service_customfields copies id and name from here.

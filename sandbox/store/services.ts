@@ -1,6 +1,6 @@
 /** Hosting products/services of a client account. */
 import { addMonths, formatDay, formatMoment, lastCycleDateBefore, nextCycleDate, UNSET_DATE, UNSET_DATETIME } from './calendar.js';
-import { FREE_ACCOUNT, type Catalogue, type CycleOffer, type Product } from './catalogue.js';
+import { choiceCycleCents, FREE_ACCOUNT, type BillingCycle, type Catalogue, type CycleOffer, type Product } from './catalogue.js';
 import { drawUnique, type AccountContext, type Gateway, type OrderRecord, type ServiceRecord } from './model.js';
 import { ALPHANUMERIC, type Rng } from './rng.js';
 import type { DomainNamer } from './domains.js';
@@ -46,9 +46,9 @@ export function createService(factory: ServiceFactory, placement: ServicePlaceme
     : rng.weighted(product.offers.map((o) => [o, CYCLE_POPULARITY[o.cycle.name] ?? 1] as const));
   const status = statusOf(rng, placement.order, placement.regDay, ctx.today);
   const domain = placement.domain ?? factory.namer.next(rng);
-  const configOptions = chooseConfigOptions(rng, product);
+  const configOptions = chooseConfigOptions(rng, product, offer?.cycle ?? null);
   const months = offer?.cycle.months ?? 0;
-  const recurringCents = offer ? offer.priceCents + configOptions.monthlyCents * months : 0;
+  const recurringCents = offer ? offer.priceCents + configOptions.cents : 0;
   const nextDueDay = offer ? nextDue(rng, status, placement.regDay, months, ctx.today) : null;
   return {
     id: 0,
@@ -107,28 +107,30 @@ function nextDue(rng: Rng, status: string, regDay: number, months: number, today
   }
 }
 
-function chooseConfigOptions(rng: Rng, product: Product): {
-  rows: { id: number; option: string; type: string; value: string }[]; monthlyCents: number;
+/** The options a service has, and their price over its cycle (none for a free product). */
+function chooseConfigOptions(rng: Rng, product: Product, cycle: BillingCycle | null): {
+  rows: { id: number; option: string; type: string; value: string }[]; cents: number;
 } {
-  let monthlyCents = 0;
+  let cents = 0;
+  const over = (monthlyCents: number) => (cycle ? choiceCycleCents(monthlyCents, cycle) : 0);
   const rows = product.configOptions.map((option) => {
     let value: string;
     if (option.type === 'quantity') {
       const quantity = rng.int(0, 8);
-      monthlyCents += quantity * (option.choices[0]?.monthlyCents ?? 0);
+      cents += quantity * over(option.choices[0]?.monthlyCents ?? 0);
       value = String(quantity);
     } else if (option.type === 'yesno') {
       const enabled = rng.chance(0.4);
-      if (enabled) monthlyCents += option.choices[0]?.monthlyCents ?? 0;
+      if (enabled) cents += over(option.choices[0]?.monthlyCents ?? 0);
       value = enabled ? '1' : '0';
     } else {
       const choice = rng.pick(option.choices);
-      monthlyCents += choice.monthlyCents;
+      cents += over(choice.monthlyCents);
       value = choice.name;
     }
     return { id: option.id, option: option.name, type: option.type, value };
   });
-  return { rows, monthlyCents };
+  return { rows, cents };
 }
 
 function customFieldValue(rng: Rng, fieldName: string, domain: string): string {

@@ -1,7 +1,7 @@
 /** Writes generated records into the database, through one cached prepared statement per table. */
 import type Database from 'better-sqlite3';
 import { formatDay, formatMoment, UNSET_DATE, UNSET_DATETIME } from './calendar.js';
-import { pricingJson, type Catalogue, type Product } from './catalogue.js';
+import { addonOffers, choicePricingJson, pricingJson, type Catalogue, type Product } from './catalogue.js';
 import type { AccountData, LineItem, OrderRecord, TicketRecord } from './model.js';
 import { formatCents } from './money.js';
 import { lineItemCents } from './orders.js';
@@ -61,7 +61,7 @@ export class Writer {
         this.insert('configoptions', { id: option.id, pid: product.pid, name: option.name, type: option.type });
         for (const choice of option.choices) {
           this.insert('configoption_choices', {
-            id: choice.id, configid: option.id, name: choice.name, price: formatCents(choice.monthlyCents),
+            id: choice.id, configid: option.id, name: choice.name, pricing: choicePricingJson(choice.monthlyCents),
           });
         }
       }
@@ -69,7 +69,7 @@ export class Writer {
     for (const addon of catalogue.addons) {
       this.insert('addons', {
         id: addon.id, name: addon.name, description: addon.description, billingcycle: addon.cycle.name,
-        pricing: pricingJson([{ cycle: addon.cycle, priceCents: addon.priceCents, setupCents: 0 }]),
+        pricing: pricingJson(addonOffers(addon)),
       });
     }
     for (const product of catalogue.products) {

@@ -10,6 +10,8 @@ import type { Page } from '@playwright/test';
 import { invoke } from './fixtures/page-bridge';
 import { expect, setFaults, showApp, testOnFilePage as test } from './fixtures/web-host';
 import { addHostingToCart, choicesFor, hostingProduct, placeCart, sandboxClient } from './morning/shop';
+import type { CatalogueEntry } from '../../shared/records';
+import { asCatalogueEntry } from '../../renderer/src/components/shop/catalogue-entry';
 import { seriousViolations } from './fixtures/axe';
 
 const screens = process.env.SCREENS_DIR ?? 'test-results/screens';
@@ -58,10 +60,12 @@ test('a hosting product with its options and a new domain, through the cart, pla
     const prices = Object.values(product.pricing)[0]!;
     const addon = product.addons[0]!;
     const addonPrices = Object.values(addon.pricing)[0] ?? {};
-    const addonKey = addon.billingCycle.toLowerCase().replace(/[^a-z]/g, '');
-    const addonCents = cents(addonPrices[addonKey] ?? Object.values(addonPrices)[0]) + cents(addonPrices[`${addonKey[0]}setupfee`]);
+    // Billed for the order's cycle when the add-on offers it, else for its own.
+    const addonKey = cents(addonPrices.annually ?? '-1') >= 0 ? 'annually' : addon.billingCycle.toLowerCase().replace(/[^a-z]/g, '');
+    const addonCents = cents(addonPrices[addonKey]) + cents(addonPrices[`${addonKey[0]}setupfee`]);
     const choice = product.configOptions.find((o) => o.id === choices.option.id)!.choices.find((c) => c.id === choices.option.choiceId)!;
-    const expected = cents(prices.annually) + Math.max(0, cents(prices.asetupfee)) + addonCents + cents(choice.price ?? '0') * 12;
+    const choicePrices = Object.values(choice.pricing)[0] ?? {};
+    const expected = cents(prices.annually) + Math.max(0, cents(prices.asetupfee)) + addonCents + cents(choicePrices.annually) + cents(choicePrices.asetupfee);
     await expect(review.getByRole('row', { name: /Domain:/ })).toContainText('price not known offline');
     await expect(review.getByRole('row', { name: /Add-on:/ })).toContainText(choices.addon.name);
     await expect(page.getByTestId('cart-total')).toHaveText(new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' }).format(expected / 100).replace('US', ''));
@@ -179,6 +183,83 @@ test('the cart survives a reload; its lines are removed from the keyboard alone'
   await expect(page.getByTestId('cart-count')).toBeHidden();
   // Emptied, the cart's draft is forgotten by the engine too.
   await expect.poll(() => invoke(page, 'drafts.get', { key: 'add-order:cart' })).toMatchObject({ lines: [] });
+});
+
+/** A server product with a choice, a quantity and a yes/no option and two add-ons or more, read from the mirror. */
+async function serverWithExtras(page: Page): Promise<CatalogueEntry> {
+  const list = await invoke(page, 'data.list', { resource: 'catalogue', limit: 500 });
+  for (const row of list.rows) {
+    if (!('type' in row) || row.type !== 'server') continue;
+    const product = asCatalogueEntry(await invoke(page, 'data.get', { resource: 'catalogue', id: Number((row as Record<string, unknown>).pid) }));
+    const types = new Set(product?.configOptions.map((o) => o.type));
+    if (product && types.has('quantity') && types.has('yesno') && (types.has('dropdown') || types.has('radio')) && product.addons.length >= 2) return product;
+  }
+  throw new Error('the demo catalogue has no server product with every kind of option and two add-ons');
+}
+
+const CYCLES = ['monthly', 'quarterly', 'semiannually', 'annually', 'biennially', 'triennially'];
+const centsOf = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, ''));
+
+test('each line is priced for its cycle as it is built; for every cycle, the cart’s total is what the provider bills', async ({ page, webHost }) => {
+  const product = await serverWithExtras(page);
+  const prices = Object.values(product.pricing)[0]!;
+  const cycles = CYCLES.filter((cycle) => cents(prices[cycle] ?? '-1') >= 0);
+  expect(cycles.length).toBeGreaterThan(2);
+  await page.goto(`${webHost.origin}/#/cart`);
+  while (await page.getByRole('button', { name: /^Remove / }).count()) await page.getByRole('button', { name: /^Remove / }).first().click();
+
+  // One line per cycle, each with every option taken and every add-on: the dialog prices it as it is built.
+  const shown: number[] = [];
+  for (const cycle of cycles) {
+    await page.goto(`${webHost.origin}/#/catalogue/${product.pid}`);
+    await page.getByRole('button', { name: 'Order…' }).click();
+    const form = page.getByRole('dialog', { name: `Order ${product.name}` });
+    const lineTotal = form.getByTestId('order-line-total');
+    await form.getByLabel('Billing cycle').selectOption(cycle);
+    const bare = centsOf(await lineTotal.textContent());
+    expect(bare, cycle).toBe(cents(prices[cycle]) + Math.max(0, cents(prices[`${cycle[0]}setupfee`])));
+    for (const option of product.configOptions) {
+      if (option.type === 'yesno') await form.getByRole('checkbox', { name: new RegExp(`^${option.name}`) }).check();
+      else if (option.type === 'quantity') await form.getByLabel(option.name, { exact: true }).fill('2');
+      else await form.getByLabel(option.name, { exact: true }).selectOption(String(option.choices.at(-1)!.id));
+    }
+    for (const addon of product.addons) await form.getByRole('checkbox', { name: new RegExp(`^${addon.name}`) }).check();
+    await expect(lineTotal).not.toHaveText(new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' }).format(bare / 100));
+    if (cycle === 'annually') await shoot(page, 'shop-order-priced');
+    shown.push(centsOf(await lineTotal.textContent()));
+    await form.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(form).toBeHidden();
+  }
+
+  // The cart: each line's price, and a running total that is their sum; the review says the same.
+  await page.getByRole('link', { name: 'Cart', exact: true }).click();
+  const linePrices = await page.getByTestId('cart-line-price').allTextContents();
+  expect(linePrices.map(centsOf)).toEqual(shown);
+  const total = shown.reduce((a, b) => a + b, 0);
+  expect(centsOf(await page.getByTestId('cart-running-total').textContent())).toBe(total);
+  expect(await seriousViolations(page)).toEqual([]);
+  await shoot(page, 'shop-cart-priced');
+  await page.getByRole('button', { name: 'Review the order…' }).click();
+  expect(centsOf(await page.getByTestId('cart-total').textContent())).toBe(total);
+  // No add-on is priced at a month in a longer cycle's line.
+  for (const addon of product.addons) {
+    const addonPrices = Object.values(addon.pricing)[0]!;
+    for (const cycle of cycles.filter((c) => c !== 'monthly' && cents(addonPrices[c] ?? '-1') >= 0)) {
+      await expect(page.getByTestId('cart-review').getByRole('row', { name: `Add-on: ${addon.name} (${cycle === 'semiannually' ? 'Semi-annually' : cycle[0]!.toUpperCase() + cycle.slice(1)})` })).toHaveCount(1);
+    }
+  }
+
+  // Placed online: the provider's bill for the order is the cart's total, line by line.
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByTestId('placed-order-id')).toHaveText(/^\d+$/, { timeout: 30_000 });
+  const api = await sandboxClient(webHost.sandbox!);
+  const [order] = (await api.getOrders({ id: Number(await page.getByTestId('placed-order-id').textContent()) })).items;
+  expect(cents(order!.amount ?? undefined)).toBe(total);
+  const billed = order!.lineItems.map((item) => cents(item.amount.amount ?? undefined));
+  // The provider lists the products first, then each one's add-ons in turn.
+  const k = product.addons.length;
+  const perService = shown.map((_, i) => billed[i]! + billed.slice(shown.length + i * k, shown.length + (i + 1) * k).reduce((a, b) => a + b, 0));
+  expect(perService).toEqual(shown);
 });
 
 test('a domain from Check a domain goes to the cart with its options, beside a product, and both are placed as one order', async ({ page, webHost }) => {

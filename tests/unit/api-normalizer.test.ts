@@ -209,8 +209,9 @@ describe('records', () => {
       [13, 'annually', {}],
     ]);
     const options = decode.decodeProductConfigoptions(w(fixture('product-configoptions.nested.json'))).items;
-    expect(options[0]!.choices).toEqual([{ id: 31, name: 'GB', price: '0.50' }]);
-    expect(options[1]!.choices).toEqual([{ id: 51, name: 'Yes', price: '2.00' }]);
+    // A flat price, or upstream's pricing per cycle.
+    expect(options[0]!.choices).toEqual([{ id: 31, name: 'GB', price: '0.50', pricing: {} }]);
+    expect(options[1]!.choices).toEqual([{ id: 51, name: 'Yes', price: null, pricing: { USD: { msetupfee: '0.00', monthly: '2.00', quarterly: '-1.00', annually: '20.40' } } }]);
   });
 
   it('a bad value names operation and wire path, also inside nested line items', () => {

@@ -10,6 +10,7 @@ import type {
   ClientDetails,
   ClientStats,
   ConfigOption,
+  ConfigOptionChoice,
   Contact,
   Department,
   Domain,
@@ -344,7 +345,8 @@ export const productAddon = record({
   pricing: ['pricing', pricing],
 }) satisfies Decode<ProductAddon>;
 
-const configOptionChoice = record({ id: ['id', id], name: ['name', name], price: ['price', money] });
+/** A choice: upstream prices it per cycle (`pricing`); a provider may send one flat, monthly `price` instead. */
+const configOptionChoice = record({ id: ['id', id], name: ['name', name], price: ['price', money], pricing: ['pricing', pricing] }) satisfies Decode<ConfigOptionChoice>;
 
 export const configOption = record({
   id: ['id', id],

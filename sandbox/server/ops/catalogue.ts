@@ -10,7 +10,8 @@
  *   gid gives an empty list.
  * - get-product-addons: `{result, pid, totalresults, addons: {addon: [{id, name, description, billingcycle,
  *   pricing}]}}`. get-product-configoptions: `{result, pid, totalresults, configoptions: {configoption: [{id,
- *   name, type, options: {option: [{id, name, price}]}}]}}`. Both need a known pid.
+ *   name, type, options: {option: [{id, name, pricing}]}}]}}`, each choice priced per cycle as products are (an
+ *   object by currency code of each cycle's price and setup fee, as upstream). Both need a known pid.
  * - Catalogue ids and totalresults are JSON numbers (the spec types catalogue pid and gid as integers, and the
  *   upstream example uses numbers); prices are two-decimal strings. No paging: the catalogue is small.
  */
@@ -97,10 +98,12 @@ export const getProductConfigoptions: Operation = {
       name: string;
       type: string;
     }[];
-    const choices = sql(ctx.db, 'SELECT id, name, price FROM configoption_choices WHERE configid = ? ORDER BY id');
+    const choices = sql(ctx.db, 'SELECT id, name, pricing FROM configoption_choices WHERE configid = ? ORDER BY id');
     const configoptions = options.map((option) => ({
       ...option,
-      options: { option: choices.all(option.id) as { id: number; name: string; price: string }[] },
+      options: {
+        option: (choices.all(option.id) as { id: number; name: string; pricing: string }[]).map((choice) => ({ ...choice, pricing: JSON.parse(choice.pricing) as unknown })),
+      },
     }));
     return {
       json: { result: 'success', pid, totalresults: configoptions.length, ...nest('configoptions', 'configoption', configoptions) },

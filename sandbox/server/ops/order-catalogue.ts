@@ -4,7 +4,8 @@
  *
  * Billing cycles are matched ignoring case and punctuation ('semi-annually', 'Semi-Annually', 'semiannually').
  * A product ordered without a cycle gets its shortest offered one; a free product is always 'Free Account'.
- * Configurable option prices are monthly and multiply by the cycle's months (free products add nothing).
+ * Configurable option choices and add-ons are priced per cycle, as upstream: a choice at the product's cycle (free
+ * products add nothing); an add-on at the product's cycle when it offers it, else at its own.
  */
 import type { Database } from 'better-sqlite3';
 import { BILLING_CYCLES, FREE_ACCOUNT, type BillingCycle } from '../../store/catalogue.js';
@@ -43,9 +44,10 @@ export function orderableProduct(db: Database, pid: number, currencyCode: string
 }
 
 export interface CyclePrice {
+  /** The cycle, null for a free product. */
+  cycle: BillingCycle | null;
   /** As services show it: 'Monthly', 'Free Account'. */
   cycleName: string;
-  months: number;
   recurringCents: number;
   setupCents: number;
 }
@@ -57,7 +59,7 @@ export function productCyclePrice(product: OrderableProduct, requested: string |
     if (requested !== undefined && !['free', letters(FREE_ACCOUNT)].includes(letters(requested))) {
       throw new Rejection(`Invalid Billing Cycle: product ${product.pid} is free (billing cycle "${FREE_ACCOUNT}")`);
     }
-    return { cycleName: FREE_ACCOUNT, months: 0, recurringCents: 0, setupCents: 0 };
+    return { cycle: null, cycleName: FREE_ACCOUNT, recurringCents: 0, setupCents: 0 };
   }
   const cycle =
     requested === undefined
@@ -66,8 +68,8 @@ export function productCyclePrice(product: OrderableProduct, requested: string |
   if (!cycle) throw new Rejection(`Invalid Billing Cycle: ${requested ?? '(none offered)'}`);
   if (!offered(product, cycle)) throw new Rejection(`Invalid Billing Cycle: ${cycle.name} is not offered for product ${product.pid}`);
   return {
+    cycle,
     cycleName: cycle.name,
-    months: cycle.months,
     recurringCents: parseCents(product.prices[cycle.key]!),
     setupCents: parseCents(product.prices[`${cycle.setupKey}setupfee`] ?? '0.00'),
   };
@@ -79,7 +81,9 @@ export interface ChosenOption {
   type: string;
   /** As services show it: the choice name, '1'/'0' for yes/no, the quantity. */
   value: string;
-  monthlyCents: number;
+  /** Over the product's cycle: the recurring price and the setup fee. */
+  cents: number;
+  setupCents: number;
 }
 
 interface OptionRow {
@@ -91,33 +95,44 @@ interface OptionRow {
 interface ChoiceRow {
   id: number;
   name: string;
-  price: string;
+  pricing: string;
+}
+
+/** A choice's price and setup fee over a cycle, times a count; nothing for a free product or a cycle it does not price. */
+function choiceCents(choice: ChoiceRow | undefined, cycle: BillingCycle | null, currencyCode: string, times: number) {
+  if (!choice || !cycle || times === 0) return { cents: 0, setupCents: 0 };
+  const prices = pricesIn(choice.pricing, currencyCode, `Configurable option choice ${choice.id}`);
+  return {
+    cents: times * Math.max(0, parseCents(prices[cycle.key] ?? '0.00')),
+    setupCents: times * Math.max(0, parseCents(prices[`${cycle.setupKey}setupfee`] ?? '0.00')),
+  };
 }
 
 /**
  * Configurable options chosen for a product: {configoption id → value}. The value is a choice id for dropdown
  * and radio options, a boolean (or the choice id, meaning yes) for yes/no, a whole quantity for quantity ones.
+ * Each is priced at the product's cycle.
  */
-export function chosenOptions(db: Database, pid: number, chosen: Map<string, string>): ChosenOption[] {
+export function chosenOptions(db: Database, pid: number, chosen: Map<string, string>, cycle: BillingCycle | null, currencyCode: string): ChosenOption[] {
   return [...chosen].map(([key, value]) => {
     const configid = parseInteger('configoptions id', key);
     const option = sql(db, 'SELECT id, name, type FROM configoptions WHERE id = ? AND pid = ?').get(configid, pid) as OptionRow | undefined;
     if (!option) throw new Rejection(`Invalid Configurable Option ID: ${configid} for product ${pid}`);
-    const choices = sql(db, 'SELECT id, name, price FROM configoption_choices WHERE configid = ? ORDER BY id').all(configid) as ChoiceRow[];
+    const choices = sql(db, 'SELECT id, name, pricing FROM configoption_choices WHERE configid = ? ORDER BY id').all(configid) as ChoiceRow[];
     const base = { id: option.id, option: option.name, type: option.type };
     const bad = () => new Rejection(`Invalid value "${value}" for configurable option ${configid}`);
     if (option.type === 'quantity') {
       const quantity = parseInteger(`configoptions[${configid}]`, value);
       if (quantity < 0) throw bad();
-      return { ...base, value: String(quantity), monthlyCents: quantity * parseCents(choices[0]?.price ?? '0.00') };
+      return { ...base, value: String(quantity), ...choiceCents(choices[0], cycle, currencyCode, quantity) };
     }
     if (option.type === 'yesno') {
       const yes = choices.some((c) => String(c.id) === value) || parseBoolean(`configoptions[${configid}]`, value);
-      return { ...base, value: yes ? '1' : '0', monthlyCents: yes ? parseCents(choices[0]?.price ?? '0.00') : 0 };
+      return { ...base, value: yes ? '1' : '0', ...choiceCents(choices[0], cycle, currencyCode, yes ? 1 : 0) };
     }
     const choice = choices.find((c) => String(c.id) === value.trim());
     if (!choice) throw bad();
-    return { ...base, value: choice.name, monthlyCents: parseCents(choice.price) };
+    return { ...base, value: choice.name, ...choiceCents(choice, cycle, currencyCode, 1) };
   });
 }
 
@@ -141,8 +156,11 @@ export interface OrderableAddon {
   setupCents: number;
 }
 
-/** A catalogue add-on that applies to product pid. */
-export function orderableAddon(db: Database, addonid: number, pid: number, currencyCode: string): OrderableAddon {
+/**
+ * A catalogue add-on that applies to product pid, priced at `cycle` (the product's, when ordered with it) if it
+ * offers that cycle, else at its own.
+ */
+export function orderableAddon(db: Database, addonid: number, pid: number, currencyCode: string, cycle: BillingCycle | null = null): OrderableAddon {
   const row = sql(
     db,
     `SELECT a.id, a.name, a.billingcycle, a.pricing FROM addons a JOIN addon_products ap ON ap.addonid = a.id
@@ -150,12 +168,13 @@ export function orderableAddon(db: Database, addonid: number, pid: number, curre
   ).get(addonid, pid) as { id: number; name: string; billingcycle: string; pricing: string } | undefined;
   if (!row) throw new Rejection(`Invalid Addon ID: ${addonid} for product ${pid}`);
   const prices = pricesIn(row.pricing, currencyCode, `Addon ${addonid}`);
-  const cycle = BILLING_CYCLES.find((c) => c.name === row.billingcycle);
+  const offers = (c: BillingCycle) => parseCents(prices[c.key] ?? '-1.00') >= 0;
+  const billed = cycle && offers(cycle) ? cycle : BILLING_CYCLES.find((c) => c.name === row.billingcycle);
   return {
     id: row.id,
     name: row.name,
-    billingcycle: row.billingcycle,
-    priceCents: cycle ? Math.max(0, parseCents(prices[cycle.key] ?? '0.00')) : 0,
-    setupCents: cycle ? parseCents(prices[`${cycle.setupKey}setupfee`] ?? '0.00') : 0,
+    billingcycle: billed?.name ?? row.billingcycle,
+    priceCents: billed ? Math.max(0, parseCents(prices[billed.key] ?? '0.00')) : 0,
+    setupCents: billed ? parseCents(prices[`${billed.setupKey}setupfee`] ?? '0.00') : 0,
   };
 }

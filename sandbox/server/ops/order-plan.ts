@@ -84,11 +84,11 @@ function readServices(ctx: OpContext, params: Params, currencyCode: string): Ser
     const product = orderableProduct(ctx.db, pid, currencyCode);
     const price = productCyclePrice(product, item(cycles, i));
     const options = configoptions[i] === undefined || configoptions[i] === '' ? []
-      : chosenOptions(ctx.db, pid, decodeArrayParam(`configoptions[${i}]`, configoptions[i]!));
+      : chosenOptions(ctx.db, pid, decodeArrayParam(`configoptions[${i}]`, configoptions[i]!), price.cycle, currencyCode);
     const customFields = customfields[i] === undefined || customfields[i] === '' ? []
       : chosenCustomFields(ctx.db, pid, decodeArrayParam(`customfields[${i}]`, customfields[i]!));
     const addons = (item(addonLists, i)?.split(',') ?? [])
-      .map((id) => orderableAddon(ctx.db, parseInteger(`addons[${i}]`, id), pid, currencyCode));
+      .map((id) => orderableAddon(ctx.db, parseInteger(`addons[${i}]`, id), pid, currencyCode, price.cycle));
     const domainName = item(domains, i);
     const domain = domainName === undefined ? '' : parseDomainName(domainName).domain;
     const hostname = item(hostnames, i);

@@ -71,9 +71,8 @@ function writeAddon(w: OrderWriter, serviceid: number, domain: string, addon: Or
 
 function writeService(w: OrderWriter, plan: ServicePlan): number {
   const { product, price } = plan;
-  const optionsCents = plan.options.reduce((sum, o) => sum + o.monthlyCents, 0) * price.months;
-  const recurring = price.recurringCents + optionsCents;
-  const first = recurring + price.setupCents;
+  const recurring = price.recurringCents + plan.options.reduce((sum, o) => sum + o.cents, 0);
+  const first = recurring + price.setupCents + plan.options.reduce((sum, o) => sum + o.setupCents, 0);
   const withLogin = product.type !== 'other';
   const result = sql(
     w.ctx.db,

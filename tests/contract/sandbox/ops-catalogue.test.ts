@@ -107,10 +107,13 @@ describe('get-product-configoptions', () => {
     const options = json.configoptions.configoption as any[];
     expect(options.map(({ id, name, type }) => ({ id, name, type }))).toEqual(stored);
     for (const option of options) {
-      const choices = s.sb.db.prepare('SELECT id, name, price FROM configoption_choices WHERE configid = ? ORDER BY id').all(option.id);
-      expect(option.options.option).toEqual(choices);
+      const choices = s.sb.db.prepare('SELECT id, name, pricing FROM configoption_choices WHERE configid = ? ORDER BY id').all(option.id) as any[];
+      expect(option.options.option).toEqual(choices.map((c) => ({ ...c, pricing: JSON.parse(c.pricing) })));
       expect(option.options.option.length).toBeGreaterThan(0);
-      for (const choice of option.options.option) expect(choice.price).toMatch(AMOUNT);
+      // Priced per cycle, as upstream: each cycle's price and setup fee, by currency.
+      for (const choice of option.options.option) {
+        for (const key of ['monthly', 'quarterly', 'semiannually', 'annually', 'biennially', 'triennially', 'msetupfee', 'asetupfee']) expect(choice.pricing.USD[key]).toMatch(AMOUNT);
+      }
     }
   });
 

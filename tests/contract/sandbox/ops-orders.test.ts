@@ -93,10 +93,20 @@ function serverProduct() {
   const customField = db().prepare('SELECT id, name FROM product_customfields WHERE pid = ? ORDER BY id LIMIT 1').get(pid) as { id: number; name: string };
   const options = db().prepare('SELECT id, type FROM configoptions WHERE pid = ? ORDER BY id').all(pid) as { id: number; type: string }[];
   const choices = (configid: number) =>
-    db().prepare('SELECT id, name, price FROM configoption_choices WHERE configid = ? ORDER BY id').all(configid) as any[];
+    db().prepare('SELECT id, name, pricing FROM configoption_choices WHERE configid = ? ORDER BY id').all(configid) as any[];
   const addons = (db().prepare('SELECT addonid FROM addon_products WHERE pid = ? ORDER BY addonid LIMIT 2').all(pid) as any[]).map((a) => a.addonid as number);
   const pricing = JSON.parse((db().prepare('SELECT pricing FROM products WHERE pid = ?').get(pid) as any).pricing).USD;
   return { pid, options, choices, addons, pricing, customField };
+}
+
+/** A configurable option choice's price over a cycle ('quarterly'), as its own pricing gives it. */
+const choiceCents = (choice: { pricing: string }, cycle: string) => cents(JSON.parse(choice.pricing).USD[cycle]);
+
+/** An add-on's price ordered with a product on `cycle`: that cycle's when the add-on offers it, else its own cycle's. */
+function addonCentsOn(id: number, cycle: string): number {
+  const addon = db().prepare('SELECT billingcycle, pricing FROM addons WHERE id = ?').get(id) as any;
+  const prices = JSON.parse(addon.pricing).USD;
+  return cents(prices[cycle]) >= 0 ? cents(prices[cycle]) : cents(prices[addon.billingcycle.toLowerCase().replace(/[^a-z]/g, '')]);
 }
 
 /** add-order as upstream wants it: with a paymentmethod (mailin unless the fields name one). */
@@ -107,22 +117,22 @@ describe('add-order', () => {
     const p = serverProduct();
     const chosen: Record<number, number> = {};
     const expectedValues: Record<string, string> = {};
-    let monthlyOptions = 0;
+    let quarterlyOptions = 0;
     for (const option of p.options) {
       const [first, second] = p.choices(option.id);
       if (option.type === 'quantity') {
         chosen[option.id] = 3;
         expectedValues[option.id] = '3';
-        monthlyOptions += 3 * cents(first.price);
+        quarterlyOptions += 3 * choiceCents(first, 'quarterly');
       } else if (option.type === 'yesno') {
         chosen[option.id] = 1;
         expectedValues[option.id] = '1';
-        monthlyOptions += cents(first.price);
+        quarterlyOptions += choiceCents(first, 'quarterly');
       } else {
         const pick = second ?? first;
         chosen[option.id] = pick.id;
         expectedValues[option.id] = pick.name;
-        monthlyOptions += cents(pick.price);
+        quarterlyOptions += choiceCents(pick, 'quarterly');
       }
     }
     const reply = await ok(addOrder({
@@ -139,12 +149,9 @@ describe('add-order', () => {
     expect(reply.addonids.split(',')).toHaveLength(2);
     expect(reply.domainids).toMatch(/^\d+$/);
 
-    const recurring = cents(p.pricing.quarterly) + monthlyOptions * 3;
+    const recurring = cents(p.pricing.quarterly) + quarterlyOptions;
     const first = recurring + cents(p.pricing.qsetupfee);
-    const addonCents = p.addons.map((id) => {
-      const addon = db().prepare('SELECT billingcycle, pricing FROM addons WHERE id = ?').get(id) as any;
-      return cents(JSON.parse(addon.pricing).USD[addon.billingcycle.toLowerCase().replace(/[^a-z]/g, '')]);
-    });
+    const addonCents = p.addons.map((id) => addonCentsOn(id, 'quarterly'));
     const domainCents = cents(tldPrice('.com', 'register', 2));
     const total = first + addonCents.reduce((a, b) => a + b, 0) + domainCents;
 
@@ -180,6 +187,40 @@ describe('add-order', () => {
     expect(addonRows).toEqual(p.addons.map((addonid) => ({ serviceid: Number(reply.serviceids), addonid, status: 'Pending' })));
 
     expect((await ok(op(s, 'whois', { domain: 'zq-order-one.com' }))).status).toBe('unavailable');
+  });
+
+  it('prices options and add-ons per cycle, as upstream: for every cycle offered, the invoice is the cycle’s prices, never a monthly one', async () => {
+    const p = serverProduct();
+    const cycles = ['monthly', 'quarterly', 'semiannually', 'annually', 'biennially', 'triennially'].filter((c) => cents(p.pricing[c]) >= 0);
+    expect(cycles.length).toBeGreaterThan(2);
+    let discounted = 0;
+    for (const cycle of cycles) {
+      const chosen: Record<number, number> = {};
+      let optionCents = 0;
+      for (const option of p.options) {
+        const choices = p.choices(option.id);
+        const priced = choices.filter((c) => choiceCents(c, 'monthly') > 0).at(-1) ?? choices[0];
+        chosen[option.id] = option.type === 'quantity' ? 2 : option.type === 'yesno' ? 1 : priced.id;
+        optionCents += (option.type === 'quantity' ? 2 : 1) * choiceCents(option.type === 'quantity' || option.type === 'yesno' ? choices[0] : priced, cycle);
+        const months = { monthly: 1, quarterly: 3, semiannually: 6, annually: 12, biennially: 24, triennially: 36 }[cycle]!;
+        if (choiceCents(priced, cycle) < choiceCents(priced, 'monthly') * months) discounted++;
+      }
+      const reply = await ok(addOrder({ pid: [p.pid], billingcycle: [cycle], configoptions: [base64(phpArray(chosen))], addons: [p.addons.join(',')] }));
+      const addons = p.addons.map((id) => addonCentsOn(id, cycle));
+      const product = cents(p.pricing[cycle]) + cents(p.pricing[`${cycle[0]}setupfee`]) + optionCents;
+      const invoice = db().prepare('SELECT total FROM invoices WHERE id = ?').get(reply.invoiceid) as any;
+      expect(cents(invoice.total), cycle).toBe(product + addons.reduce((a, b) => a + b, 0));
+      const items = (await orderById(reply.orderid)).lineitems.lineitem as any[];
+      expect(items.map((i) => cents(i.amount.replace(/[^\d.]/g, ''))), cycle).toEqual([product, ...addons]);
+      // An add-on that offers the product's cycle is billed for it.
+      const cycleName = items[0].billingcycle;
+      for (const [i, id] of p.addons.entries()) {
+        const offered = cents(JSON.parse((db().prepare('SELECT pricing FROM addons WHERE id = ?').get(id) as any).pricing).USD[cycle]) >= 0;
+        if (offered) expect(items[i + 1].billingcycle, `${cycle}: add-on ${id}`).toBe(cycleName);
+      }
+    }
+    // Long cycles price the options below their months at the monthly price: a monthly price times months is not the bill.
+    expect(discounted).toBeGreaterThan(0);
   });
 
   it('transfers a domain held elsewhere, sent urlencoded with indexed array names', async () => {

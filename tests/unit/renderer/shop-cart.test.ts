@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { DomainPrices } from '../../../shared/models';
 import { keptPart } from '../../../shared/outbox/drafts';
 import { PARAM_SCHEMAS } from '../../../shared/outbox/schemas';
-import { addonCents, domainCents, domainYears, optionCents, productCycles } from '../../../renderer/src/components/shop/catalogue-prices';
+import { addonPrice, domainCents, domainYears, optionCents, productCycles } from '../../../renderer/src/components/shop/catalogue-prices';
 import { cartTotal, emptyCart, lineCharges, noDomain, orderParams, type Cart, type DomainLine, type ProductLine } from '../../../renderer/src/components/shop/cart';
 
 const PRICES: DomainPrices = { register: { annually: '10.00', biennially: '19.50' }, transfer: { annually: '8.00' }, renew: { annually: '11.00' } };
@@ -42,14 +42,25 @@ describe('prices as the catalogue gives them', () => {
     expect(cycles.map((c) => [c.cycle, c.cents, c.setupCents])).toEqual([['monthly', 500, 100], ['annually', 5000, 0]]);
   });
 
-  it('prices an add-on at its own cycle, options monthly times the cycle, a quantity by its count', () => {
-    expect(addonCents({ USD: { monthly: '2.50', annually: '25.00' } }, 'Annually')).toBe(2500);
-    const ram = { id: 1, name: 'RAM', type: 'quantity', choices: [{ id: 9, name: 'GB', price: '2.50' }] };
-    expect(optionCents(ram, 3, 'quarterly')).toBe(3 * 250 * 3);
-    const backups = { id: 2, name: 'Backups', type: 'yesno', choices: [{ id: 10, name: 'Enable', price: '3.00' }] };
-    expect([optionCents(backups, 0, 'monthly'), optionCents(backups, 1, 'annually')]).toEqual([0, 3600]);
-    const os = { id: 3, name: 'OS', type: 'dropdown', choices: [{ id: 11, name: 'Linux', price: null }, { id: 12, name: 'Windows', price: '20.00' }] };
-    expect([optionCents(os, 11, 'monthly'), optionCents(os, 12, 'monthly')]).toEqual([null, 2000]);
+  it('prices an add-on at the product’s cycle when it offers it, else at its own; never a monthly price in an annual order', () => {
+    const backups = { billingCycle: 'Monthly', pricing: { USD: { monthly: '2.50', annually: '25.50', quarterly: '-1.00' } } };
+    expect(addonPrice(backups, 'annually')).toEqual({ cycle: 'annually', cents: 2550 });
+    expect(addonPrice(backups, 'quarterly')).toEqual({ cycle: 'monthly', cents: 250 });
+    expect(addonPrice({ billingCycle: 'Annually', pricing: { USD: { annually: '9.95', asetupfee: '1.00' } } }, 'monthly')).toEqual({ cycle: 'annually', cents: 1095 });
+  });
+
+  it('prices a choice at the cycle’s own price (upstream’s pricing per cycle), a quantity by its count, a yes/no when yes', () => {
+    const per = (monthly: string, annually: string) => ({ USD: { monthly, quarterly: '-1.00', annually, asetupfee: '0.00' } });
+    const ram = { id: 1, name: 'RAM', type: 'quantity', choices: [{ id: 9, name: 'GB', price: null, pricing: per('2.50', '25.50') }] };
+    expect(optionCents(ram, 3, 'annually')).toBe(3 * 2550);
+    expect(optionCents(ram, 3, 'quarterly')).toBe(0);
+    const backups = { id: 2, name: 'Backups', type: 'yesno', choices: [{ id: 10, name: 'Enable', price: null, pricing: per('3.00', '30.60') }] };
+    expect([optionCents(backups, 0, 'annually'), optionCents(backups, 1, 'annually')]).toEqual([0, 3060]);
+    const os = { id: 3, name: 'OS', type: 'dropdown', choices: [{ id: 11, name: 'Linux', price: null, pricing: {} }, { id: 12, name: 'Windows', price: null, pricing: per('15.00', '153.00') }] };
+    expect([optionCents(os, 11, 'monthly'), optionCents(os, 12, 'annually')]).toEqual([null, 15300]);
+    // A provider that sends one flat (monthly) price: that times the cycle's months.
+    const flat = { id: 4, name: 'IP', type: 'dropdown', choices: [{ id: 13, name: 'One', price: '2.00', pricing: {} }] };
+    expect(optionCents(flat, 13, 'quarterly')).toBe(600);
   });
 
   it('a domain costs its term from the whois prices; not known offline is null, and 1–10 years are offered', () => {

@@ -34,6 +34,8 @@ export type PricedChoice = {
   id: number;
   name: string;
   cents: number;
+  /** The cycle it is billed for (an add-on: the product's when it prices it, else its own); absent in an older cart. */
+  cycle?: string;
 };
 
 export type ProductLine = {
@@ -93,7 +95,7 @@ export function noDomain(): DomainChoice {
 export const ordersDomain = (domain: DomainChoice) => domain.mode === 'register' || domain.mode === 'transfer';
 
 /** A line's charges: each part with its price in cents, null where the catalogue does not give one offline. */
-export function lineCharges(line: CartLine): { label: 'cycle' | 'setup' | 'addon' | 'option' | 'domain'; name: string; cents: number | null }[] {
+export function lineCharges(line: CartLine): { label: 'cycle' | 'setup' | 'addon' | 'option' | 'domain'; name: string; cents: number | null; cycle?: string }[] {
   const { domain: d } = line;
   const domain = d.mode === 'register' || d.mode === 'transfer' ? [{ label: 'domain' as const, name: d.name, cents: domainCents(d.prices, d.mode, d.regperiod) }] : [];
   if (line.kind === 'domain') return domain;
@@ -101,7 +103,7 @@ export function lineCharges(line: CartLine): { label: 'cycle' | 'setup' | 'addon
     { label: 'cycle', name: line.name, cents: line.cycleCents },
     ...(line.setupCents > 0 ? [{ label: 'setup' as const, name: line.name, cents: line.setupCents }] : []),
     ...line.optionLines.filter((o) => o.cents !== null && o.cents > 0).map((o) => ({ label: 'option' as const, name: `${o.name}: ${o.choice}`, cents: o.cents })),
-    ...line.addons.map((a) => ({ label: 'addon' as const, name: a.name, cents: a.cents })),
+    ...line.addons.map((a) => ({ label: 'addon' as const, name: a.name, cents: a.cents, ...(a.cycle ? { cycle: a.cycle } : {}) })),
     ...domain,
   ];
 }

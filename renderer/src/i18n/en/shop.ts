@@ -29,6 +29,7 @@ export default {
     hostnamePlaceholder: 'server1.example.com',
     nsPrefix: 'NS{n} prefix',
     rootpw: 'Root password',
+    lineTotal: 'This line',
   },
   domain: {
     options: 'Domain options',
@@ -66,6 +67,7 @@ export default {
     paymentmethod: 'Payment method',
     defaultMethod: 'The account’s default',
     review: 'Review the order…',
+    andUnknown: '+ a price not known offline',
     productGone: '{name} is no longer in the catalogue: remove it from the cart.',
   },
   review: {

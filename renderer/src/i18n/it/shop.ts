@@ -29,6 +29,7 @@ export default {
     hostnamePlaceholder: 'server1.esempio.it',
     nsPrefix: 'Prefisso NS{n}',
     rootpw: 'Password di root',
+    lineTotal: 'Questa riga',
   },
   domain: {
     options: 'Opzioni del dominio',
@@ -66,6 +67,7 @@ export default {
     paymentmethod: 'Metodo di pagamento',
     defaultMethod: 'Quello predefinito dell’account',
     review: 'Rivedi l’ordine…',
+    andUnknown: '+ un prezzo non noto offline',
     productGone: '{name} non è più nel catalogo: rimuovilo dal carrello.',
   },
   review: {
