@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../electron/core/outbox/database.js';
 import { openOutbox, Replayer, type StoredAttachment } from '../../electron/core/outbox/index.js';
-import { SchemaVersionError } from '../../electron/core/sqlite.js';
+import { migrate, SchemaVersionError } from '../../electron/core/sqlite.js';
 import { FakeClient, outboxFile } from './outbox-fixtures.js';
 
 function raw(file: string) {
@@ -25,6 +25,39 @@ describe('migrations', () => {
     const reopened = openOutbox(file);
     expect(reopened.list()).toHaveLength(1);
     reopened.dispose();
+  });
+
+  it('brings a version-3 file to 4 (issue 34) with every entry, its attachments, its server id and the id sequence kept', () => {
+    const file = outboxFile();
+    const old = raw(file);
+    old.pragma('foreign_keys = ON');
+    migrate(old, MIGRATIONS.slice(0, 3));
+    const insert = old.prepare(
+      `INSERT INTO entries (kind, record_key, params, state, created_at, updated_at, next_attempt_at) VALUES (?, ?, ?, ?, 1, 1, 1)`,
+    );
+    insert.run('add-contact', 'contact:local:1', '{"firstname":"Ann"}', 'done');
+    insert.run('open-ticket', 'ticket:local:2', '{"deptid":1,"subject":"s","message":"m","attachments":[{"attachmentId":1,"name":"a.txt","size":2}]}', 'queued');
+    insert.run('delete-contact', 'contact:9', '{"contactid":9}', 'cancelled');
+    old.prepare('DELETE FROM entries WHERE id = 3').run();
+    old.prepare("INSERT INTO attachments (entry_id, name, data) VALUES (2, 'a.txt', x'6869')").run();
+    old.prepare('INSERT INTO id_map (entry_id, server_id) VALUES (1, 77)').run();
+    old.close();
+
+    const outbox = openOutbox(file);
+    expect(outbox.list().map((e) => [e.id, e.kind, e.state, e.base, e.conflict])).toEqual([
+      [1, 'add-contact', 'done', null, null],
+      [2, 'open-ticket', 'queued', null, null],
+    ]);
+    expect(outbox.resolveId('local:1')).toBe(77);
+    // Ids are never given twice: the one removed by hand is not given again.
+    expect(outbox.lastEntryId()).toBe(3);
+    outbox.dispose();
+    const db = raw(file);
+    expect(db.pragma('foreign_key_check')).toEqual([]);
+    expect(db.prepare('SELECT entry_id, name, hex(data) AS data FROM attachments').all()).toEqual([{ entry_id: 2, name: 'a.txt', data: '6869' }]);
+    expect(() => db.prepare("UPDATE entries SET state = 'conflict' WHERE id = 2").run()).not.toThrow();
+    expect(() => db.prepare("UPDATE entries SET state = 'lost' WHERE id = 2").run()).toThrow(/CHECK constraint/);
+    db.close();
   });
 
   it('refuses a file from a newer version of the app instead of guessing', () => {

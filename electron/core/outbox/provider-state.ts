@@ -48,7 +48,7 @@ export function afterSent(state: ProviderState, kind: string, params: Record<str
     const contact = state.contacts?.get(Number(params.contactid));
     if (!contact) return;
     for (const [param, value] of Object.entries(params)) {
-      if (param in CONTACT_FIELDS && value !== undefined) contact.fields[param] = typeof value === 'boolean' ? value : param === 'country' ? String(value).toUpperCase() : String(value);
+      if (param in CONTACT_FIELDS && value !== undefined) contact.fields[param] = fieldValue(param, value);
     }
   } else if (kind === 'delete-contact') {
     state.contacts?.delete(Number(params.contactid));
@@ -56,6 +56,18 @@ export function afterSent(state: ProviderState, kind: string, params: Record<str
     const ticket = state.tickets?.get(Number(params.ticketid));
     if (ticket) ticket.status = 'Customer-Reply';
   }
+}
+
+/** A value of update-contact's params as the provider keeps it (a country in capitals). */
+export function fieldValue(param: string, value: unknown): FieldValue {
+  if (typeof value === 'boolean') return value;
+  return param === 'country' ? String(value).trim().toUpperCase() : String(value);
+}
+
+/** Whether two field values are the same to the provider (text compared without surrounding spaces). */
+export function sameValue(a: FieldValue | null | undefined, b: FieldValue | null | undefined): boolean {
+  if (typeof a === 'string' && typeof b === 'string') return a.trim() === b.trim();
+  return a === b;
 }
 
 /** A contact's fields as update-contact's params name them (country in capitals, as the provider keeps it). */

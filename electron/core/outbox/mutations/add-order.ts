@@ -10,6 +10,7 @@ import { normalizeMoney } from '../../../../shared/money.js';
 import { optionalServerId } from '../server-ids.js';
 import { ZONE_MARGIN_MS } from '../server-time.js';
 import type { EngineDefinition } from './definition.js';
+import { orderFreshness } from './order-freshness.js';
 
 /** The lines a queued order shows; the price the form showed goes on its only line (an order of one domain). */
 function queuedLineItems(p: MutationParams<'add-order'>): OrderLineItem[] {
@@ -91,4 +92,5 @@ export const addOrder: EngineDefinition<'add-order'> = {
     if (matchingBefore.length > 0) return review(shortlyBefore('order', matchingBefore));
     return RESEND;
   },
+  freshness: orderFreshness,
 };

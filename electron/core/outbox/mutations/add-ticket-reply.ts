@@ -9,6 +9,7 @@ import { PAGE, RESEND, review, sentAt } from '../server-match.js';
 import { optionalServerId, serverId } from '../server-ids.js';
 import { serverTimeMs } from '../server-time.js';
 import type { EngineDefinition } from './definition.js';
+import { ticketReplyFreshness } from './ticket-freshness.js';
 
 export const addTicketReply: EngineDefinition<'add-ticket-reply'> = {
   recordKey: (params) => `ticket:${String(params.ticketid)}`,
@@ -38,4 +39,5 @@ export const addTicketReply: EngineDefinition<'add-ticket-reply'> = {
       `ticket ${ticket.tid} was last replied to at ${ticket.lastReply ?? 'an unknown time'}, too close to or after the time this reply was sent to tell whether that reply is this one`,
     );
   },
+  freshness: ticketReplyFreshness,
 };

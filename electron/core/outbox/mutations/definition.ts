@@ -10,6 +10,7 @@ import type { MutationParams } from '../../../../shared/outbox/schemas.js';
 import type { PendingMark } from '../../../../shared/queries.js';
 import type { Confirmed, OutboxClient } from '../send.js';
 import type { ReconcileContext, Verdict } from '../server-match.js';
+import type { FreshnessRule } from './freshness.js';
 
 export interface OverlayRowTypes {
   contacts: Contact;
@@ -50,4 +51,6 @@ export interface EngineDefinition<K extends MutationKind> {
   overlay: OverlayPart<K> | readonly OverlayPart<K>[];
   /** What became of an entry found `sending` (reconcile.ts); `params` without its secrets. */
   reconcile(ctx: ReconcileContext, params: MutationParams<K>): Promise<Verdict<K>>;
+  /** What an entry is made on, and what of it goes once the provider's state is read (issue 34); none for a kind with nothing on the provider to have changed. */
+  freshness?: FreshnessRule<MutationParams<K>>;
 }

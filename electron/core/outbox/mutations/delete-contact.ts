@@ -3,6 +3,7 @@ import { ApiError } from '../../api/errors.js';
 import { resendAlways } from '../server-match.js';
 import { serverId } from '../server-ids.js';
 import type { EngineDefinition } from './definition.js';
+import { contactDeleteFreshness } from './contact-freshness.js';
 
 export const deleteContact: EngineDefinition<'delete-contact'> = {
   recordKey: (params) => `contact:${String(params.contactid)}`,
@@ -19,4 +20,5 @@ export const deleteContact: EngineDefinition<'delete-contact'> = {
   },
   overlay: { resource: 'contacts', deletes: true },
   reconcile: resendAlways,
+  freshness: contactDeleteFreshness,
 };

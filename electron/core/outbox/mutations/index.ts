@@ -8,6 +8,7 @@ import type { StoredParams } from '../references.js';
 import type { Confirmed, OutboxClient } from '../send.js';
 import type { ReconcileContext, Verdict } from '../server-match.js';
 import type { EngineDefinition, OverlayPart } from './definition.js';
+import type { FreshnessRule } from './freshness.js';
 import { deleteContact } from './delete-contact.js';
 import { domainRequestEpp } from './domain-request-epp.js';
 import { openTicket } from './open-ticket.js';
@@ -33,6 +34,7 @@ export interface AnyEngineDefinition {
   send(client: OutboxClient, params: StoredParams, attachments: ReadonlyMap<number, Uint8Array>): Promise<Confirmed>;
   overlay: OverlayPart<MutationKind> | readonly OverlayPart<MutationKind>[];
   reconcile(ctx: ReconcileContext, params: StoredParams): Promise<Verdict>;
+  freshness?: FreshnessRule<StoredParams>;
 }
 
 export function engineOf(kind: MutationKind): AnyEngineDefinition {

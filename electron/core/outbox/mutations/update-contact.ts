@@ -3,6 +3,7 @@ import { resendAlways } from '../server-match.js';
 import { serverId } from '../server-ids.js';
 import { withContactFields } from './contact-fields.js';
 import type { EngineDefinition } from './definition.js';
+import { contactEditFreshness } from './contact-freshness.js';
 
 export const updateContact: EngineDefinition<'update-contact'> = {
   recordKey: (params) => `contact:${String(params.contactid)}`,
@@ -11,4 +12,5 @@ export const updateContact: EngineDefinition<'update-contact'> = {
   },
   overlay: { resource: 'contacts', edited: (row, entry) => withContactFields(row, entry.params) },
   reconcile: resendAlways,
+  freshness: contactEditFreshness,
 };
