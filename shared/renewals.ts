@@ -19,9 +19,11 @@ export interface RenewalLine {
   /** YYYY-mm-dd; null when the provider gives none. */
   expiryDate: string | null;
   years: number;
-  /** The price of the renewal for its years and per year, from the cached whois answers; null: not known offline. */
+  /** The price of the renewal for its years and per year, from the whois answers; null: not known. */
   price: Money | null;
   pricePerYear: Money | null;
+  /** When the provider gave that price (ISO 8601); null without a price. */
+  priceAsOf: string | null;
 }
 
 export interface RenewalLeftOut {
@@ -41,8 +43,13 @@ export interface RenewalPlan {
   offset: number;
   renew: RenewalLine[];
   leftOut: RenewalLeftOut[];
-  /** The sum of the prices; null when any is not known offline. */
+  /** The sum of the prices; null when any is not known. */
   total: Money | null;
+  /**
+   * Whether the provider could not be reached for a price the plan lacked or held only from an older answer: the
+   * prices are then the last known (each with its date), and those never known are not known offline.
+   */
+  unreachable: boolean;
   /** The sum of the prices known offline (null when none is), and how many lines have none. */
   knownTotal: Money | null;
   unknownPrices: number;

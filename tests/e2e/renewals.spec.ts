@@ -6,15 +6,13 @@
  * the domain already queued listed apart; a status that forbids renewal listed apart with why; Order an add-on…
  * from a service's detail, keyboard only. Axe-clean, light and dark, saved under test-results/screens/.
  */
-import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import type { Domain } from '../../shared/models';
 import type { OutboxEntryOf } from '../../shared/outbox/entry';
 import { invoke } from './fixtures/page-bridge';
 import { expect, setFaults, showApp, testOnFilePage as test } from './fixtures/web-host';
-import { seriousViolationsIn } from './fixtures/axe';
+import { lookAt } from './fixtures/screens';
 
-const SCREENS_DIR = process.env.SCREENS_DIR ?? 'test-results/screens';
 test.describe.configure({ mode: 'serial' });
 
 /** The demo account's domains and services these tests use (the sandbox's demo preset is fixed). */
@@ -23,16 +21,6 @@ const CANCELLED = 'coastalbikes.com';
 const RESELLER_SERVICE = 8; // "Reseller S" on thestudioblue.com: product 2, whose add-ons include Dedicated IP Address ($3.00 monthly)
 
 const dialog = (page: Page) => page.getByRole('dialog');
-
-/** Axe-clean in light and dark, each saved under test-results/screens/. */
-async function lookAt(page: Page, name: string): Promise<void> {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    expect(await seriousViolationsIn(scheme, page), `${name} ${scheme}`).toEqual([]);
-    await page.screenshot({ path: `${SCREENS_DIR}/${name}-${scheme}.png` });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 async function domainNamed(page: Page, name: string): Promise<Domain> {
   const { rows } = await invoke(page, 'data.list', { resource: 'domains', text: name, limit: 5 });
@@ -43,8 +31,6 @@ async function pendingOrders(page: Page): Promise<OutboxEntryOf<'add-order'>[]> 
   const entries = await invoke(page, 'outbox.list', { kind: 'add-order', states: ['queued', 'sending', 'failed', 'needs_review'] });
   return entries.filter((entry): entry is OutboxEntryOf<'add-order'> => entry.kind === 'add-order');
 }
-
-test.beforeAll(() => mkdirSync(SCREENS_DIR, { recursive: true }));
 
 test.beforeEach(async ({ page, webHost }) => {
   await showApp(page, webHost);

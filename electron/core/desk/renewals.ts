@@ -1,7 +1,8 @@
 /**
  * domains.renewalPlan and domains.renew: renewing domains, reviewed first. The plan reads the domains from the
  * mirror (by name in one statement, or by id), prices each from the cached whois answers (the domain's own, else
- * the newest check of a name with the same ending: a TLD's renewal price is the same for its names), and lists
+ * the newest check of a name with the same ending: a TLD's renewal price is the same for its names), fetching
+ * first, online, the endings it holds no fresh answer for (renewal-prices.ts), and lists
  * apart the domains it leaves out and why. The domains may be given as a Domains list shows them (`shown`); each may
  * have its own years (`yearsOf`). A review reads the plan a page at a time (its summary with the first page); Renew
  * queues the plan as one add-order with domainrenewals, refusing it when it is no longer the one reviewed.
@@ -13,6 +14,8 @@ import { planPage, RENEWABLE_DOMAIN_STATUSES, renewalToken, TERM_OF_YEARS, type 
 import type { AccountSession } from '../account-session.js';
 import { DeskError } from '../desk-error.js';
 import { collectPages } from '../export/csv.js';
+import type { CachedAnswer } from '../mirror/answer-cache.js';
+import { fetchRenewalPrices } from './renewal-prices.js';
 import { withRecord } from './entry-records.js';
 import { overlaidList } from './overlaid-list.js';
 import type { Handlers, ParsedInput } from './handlers.js';
@@ -22,7 +25,7 @@ type PlanInput = Omit<ParsedInput<'domains.renewalPlan'>, 'offset' | 'limit'>;
 
 export function renewalsHandlers(state: DeskState): Pick<Handlers, 'domains.renewalPlan' | 'domains.renew'> {
   return {
-    'domains.renewalPlan': ({ offset = 0, limit, ...input }) => planPage(pagedPlan(state.current, input, offset), offset, limit),
+    'domains.renewalPlan': async ({ offset = 0, limit, ...input }) => planPage(await pagedPlan(state, input, offset), offset, limit),
     'domains.renew': async ({ paymentmethod, reviewed, offset: _offset, limit: _limit, ...input }) => {
       const session = state.current;
       const plan = renewalPlan(session, input);
@@ -53,15 +56,18 @@ export function renewalsHandlers(state: DeskState): Pick<Handlers, 'domains.rene
 const lastPlans = new WeakMap<AccountSession, { key: string; plan: RenewalPlan }>();
 
 /**
- * The whole plan for a page: worked out afresh for the first page (the review's summary is always current), the
- * one the first page was read from for the later ones. A page read from a plan changed since is no harm: its
- * token is the one domains.renew checks.
+ * The whole plan for a page: worked out afresh for the first page (the review's summary is always current), its
+ * missing or old prices fetched first; the one the first page was read from for the later ones. A page read from a
+ * plan changed since is no harm: its token is the one domains.renew checks.
  */
-function pagedPlan(session: AccountSession, input: PlanInput, offset: number): RenewalPlan {
+async function pagedPlan(state: DeskState, input: PlanInput, offset: number): Promise<RenewalPlan> {
+  const session = state.current;
   const key = JSON.stringify(input);
   const last = lastPlans.get(session);
   if (offset > 0 && last?.key === key) return last.plan;
-  const plan = renewalPlan(session, input);
+  const cached = renewalPlan(session, input);
+  const fetched = await fetchRenewalPrices(session, cached.renew, state.settings.get().whoisCacheMinutes * 60_000, state.clock);
+  const plan = fetched.asked === 0 ? cached : { ...renewalPlan(session, input), unreachable: fetched.unreachable };
   lastPlans.set(session, { key, plan });
   return plan;
 }
@@ -101,10 +107,12 @@ function renewalPlan(session: AccountSession, { names, ids, shown, years, yearsO
       continue;
     }
     const lineYears = ownYears.get(key) ?? years;
-    const price = renewalPrice(mirror, key, lineYears, endings);
+    const found = renewalPrice(mirror, key, lineYears, endings);
+    const price = found?.price ?? null;
     renew.push({
       id: domain.id, name: domain.domainName, status: domain.status, expiryDate: domain.expiryDate, years: lineYears, price,
       pricePerYear: price === null ? null : formatCents(Math.round(toCents(price) / lineYears)),
+      priceAsOf: found?.fetchedAt ?? null,
     });
   }
   const known = renew.flatMap((d) => (d.price === null ? [] : [d.price]));
@@ -112,7 +120,7 @@ function renewalPlan(session: AccountSession, { names, ids, shown, years, yearsO
   const unknownPrices = renew.length - known.length;
   return {
     years, count: renew.length, offset: 0, renew, leftOut,
-    total: unknownPrices === 0 ? knownTotal : null, knownTotal, unknownPrices, token: renewalToken(renew),
+    total: unknownPrices === 0 ? knownTotal : null, knownTotal, unknownPrices, unreachable: false, token: renewalToken(renew),
   };
 }
 
@@ -125,30 +133,38 @@ function queuedRenewals(pending: readonly OutboxEntry[]): Map<string, number> {
   );
 }
 
+/** A price and when the provider gave it. */
+type KnownPrice = { price: Money; fetchedAt: string };
+
 /** Each ending's cached whois answers by name, newest first, and its TLD price per term once worked out. */
-type AnswersByEnding = Map<string, { answers: Map<string, WhoisResult>; tld: Map<string, Money | null> }>;
+type AnswersByEnding = Map<string, { answers: Map<string, CachedAnswer<WhoisResult>>; tld: Map<string, KnownPrice | null> }>;
 
 /**
- * The renewal price for so many years from the cached whois answers: the domain's own, else the newest of a name
- * with the same ending; null when none gives it (or past five years). `endings` reads each ending's answers once:
- * thousands of names share a handful of endings, and one statement per ending beats one per name.
+ * The renewal price for so many years from the cached whois answers, with its date: the domain's own, else the
+ * newest of a name with the same ending; null when none gives it (or past five years). `endings` reads each
+ * ending's answers once: thousands of names share a handful of endings, and one statement per ending beats one per
+ * name.
  */
-function renewalPrice(mirror: AccountSession['mirror'], domain: string, years: number, endings: AnswersByEnding): Money | null {
+function renewalPrice(mirror: AccountSession['mirror'], domain: string, years: number, endings: AnswersByEnding): KnownPrice | null {
   const term = TERM_OF_YEARS[years];
   if (term === undefined) return null;
-  const priceIn = (answer: WhoisResult) => answer.prices?.renew[term] ?? null;
+  const priceIn = ({ value, fetchedAt }: CachedAnswer<WhoisResult>) => {
+    const price = value.prices?.renew[term];
+    return price === undefined ? null : { price: normalizeMoney(price), fetchedAt };
+  };
   const ending = domain.slice(domain.indexOf('.'));
   let known = endings.get(ending);
   if (!known) {
-    known = { answers: new Map(mirror.whoisCache.endingWith(ending).map(({ domain: name, value }) => [name, value])), tld: new Map() };
+    known = { answers: new Map(mirror.whoisCache.endingWith(ending).map(({ domain: name, ...answer }) => [name, answer])), tld: new Map() };
     endings.set(ending, known);
   }
   const own = known.answers.get(domain);
-  if (own && priceIn(own) !== null) return normalizeMoney(priceIn(own)!);
+  const ownPrice = own ? priceIn(own) : null;
+  if (ownPrice) return ownPrice;
   if (!known.tld.has(term)) {
     // A premium name's price is its own, not its TLD's.
-    const sibling = [...known.answers.values()].find((value) => !value.premium && priceIn(value) !== null);
-    known.tld.set(term, sibling ? normalizeMoney(priceIn(sibling)!) : null);
+    const sibling = [...known.answers.values()].find((answer) => !answer.value.premium && priceIn(answer) !== null);
+    known.tld.set(term, sibling ? priceIn(sibling) : null);
   }
   return known.tld.get(term)!;
 }

@@ -1,6 +1,6 @@
 /**
- * Renewals on a real Desk and sandbox: the plan prices each domain from the cached whois answers (or says the
- * price is not known offline), lists apart the domains the provider would refuse with why, renew queues one
+ * Renewals on a real Desk and sandbox: the plan prices each domain from the whois answers, fetching online the
+ * endings it lacks (one whois each), and offline gives the last known price with its date (or says it is not known), lists apart the domains the provider would refuse with why, renew queues one
  * add-order with domainrenewals that the lists, the detail and the search mark as pending (the sandbox's
  * applying it is tests/contract/sandbox/ops-orders.test.ts's). The payment methods the account's records use,
  * most used first, and the catalogue's custom fields kept in the mirror.
@@ -28,28 +28,61 @@ beforeAll(async () => {
 afterAll(() => close?.());
 
 describe('domains.renewalPlan', () => {
-  it('prices each domain from a cached whois answer of its TLD, says when it cannot, and lists apart what cannot be renewed', async () => {
+  it('online, fetches the price of every ending it lacks, one whois per ending, and lists apart what cannot be renewed', async () => {
     const active = domains.filter((d) => d.status === 'Active');
     const priced = active[0]!;
-    const unpriced = active.find((d) => tldOf(d.domainName) !== tldOf(priced.domainName))!;
+    const other = active.find((d) => tldOf(d.domainName) !== tldOf(priced.domainName))!;
+    const sameEnding = active.filter((d) => tldOf(d.domainName) === tldOf(other.domainName));
     const blocked = domains.find((d) => !RENEWABLE_DOMAIN_STATUSES.includes(d.status))!;
     // A check of another name of the same TLD leaves its prices in the mirror.
     const check = await desk.call('domains.whois', { domain: `zq-renewal-price-probe${tldOf(priced.domainName)}` });
     const twoYears = check.value.prices!.renew.biennially!;
 
-    const plan = await desk.call('domains.renewalPlan', { names: [priced.domainName.toUpperCase(), unpriced.domainName, blocked.domainName, 'zq-not-mine.com'], years: 2 });
+    sb.resetRequestCounts();
+    const plan = await desk.call('domains.renewalPlan', { names: [priced.domainName.toUpperCase(), ...sameEnding.map((d) => d.domainName), blocked.domainName, 'zq-not-mine.com'], years: 2 });
+    // The ending no answer priced was asked about once, for all its names; the one cached fresh was not.
+    expect(sb.requestCounts().whois).toBe(1);
+    const provider = (sb.db.prepare('SELECT renew FROM tld_pricing WHERE tld = ?').get(tldOf(other.domainName)) as { renew: string }).renew;
     expect(plan.renew).toEqual([
-      { id: priced.id, name: priced.domainName, status: 'Active', expiryDate: priced.expiryDate, years: 2, price: twoYears, pricePerYear: expect.stringMatching(/^\d+\.\d\d$/) },
-      expect.objectContaining({ id: unpriced.id, price: null, pricePerYear: null }),
+      { id: priced.id, name: priced.domainName, status: 'Active', expiryDate: priced.expiryDate, years: 2, price: twoYears, pricePerYear: expect.stringMatching(/^\d+\.\d\d$/), priceAsOf: check.fetchedAt },
+      ...sameEnding.map((d) => expect.objectContaining({ id: d.id, price: JSON.parse(provider)['2'], priceAsOf: expect.any(String) })),
     ]);
     expect(plan.leftOut).toEqual([
       { name: blocked.domainName, id: blocked.id, status: blocked.status, reason: `is ${blocked.status}: only active, expired, grace and redemption domains can be renewed` },
       { name: 'zq-not-mine.com', id: null, status: null, reason: 'is not among your domains (as last synced)' },
     ]);
-    // One price not known offline: no total.
-    expect(plan.total).toBeNull();
+    expect(plan).toMatchObject({ unknownPrices: 0, unreachable: false });
+    expect(plan.total).toBe(plan.knownTotal);
     expect((await desk.call('domains.renewalPlan', { ids: [priced.id], years: 2 })).total).toBe(twoYears);
+    // Asked again, the answers are fresh: nothing more is asked.
+    sb.resetRequestCounts();
+    await desk.call('domains.renewalPlan', { names: sameEnding.map((d) => d.domainName), years: 1 });
+    expect(sb.requestCounts().whois).toBeUndefined();
     expect((await callError(desk.call('domains.renewalPlan', { ids: [priced.id], years: 11 }))).message).toMatch(/years: must be at most 10/);
+  });
+
+  it('with the provider out of reach, gives the last known price with its date, and says what is not known offline', async () => {
+    const fresh = await deskOnSandbox('desk-renewals-offline-');
+    try {
+      await fresh.desk.call('sync.run');
+      const rows = (await fresh.desk.call('data.list', { resource: 'domains', limit: 1000 })).rows.flatMap((r) => ('domainName' in r && r.status === 'Active' ? [String(r.domainName)] : []));
+      const [known, unknown] = [rows[0]!, rows.find((name) => tldOf(name) !== tldOf(rows[0]!))!];
+      const check = await fresh.desk.call('domains.whois', { domain: known });
+      // The provider gone (connections refused), found by a sync; then asked with the cached answer gone stale.
+      await fresh.sb.stop();
+      await fresh.desk.call('sync.run').catch(() => undefined);
+      expect((await fresh.desk.call('session.info')).connectivity).toBe('offline');
+      await fresh.desk.call('settings.set', { whoisCacheMinutes: 0 });
+      const plan = await fresh.desk.call('domains.renewalPlan', { names: [known, unknown], years: 1 });
+      expect(plan.unreachable).toBe(true);
+      expect(plan.renew).toEqual([
+        expect.objectContaining({ name: known, price: check.value.prices!.renew.annually, priceAsOf: check.fetchedAt }),
+        expect.objectContaining({ name: unknown, price: null, priceAsOf: null }),
+      ]);
+      expect(plan).toMatchObject({ total: null, unknownPrices: 1 });
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('takes the domains as a Domains list shows them: the same plan as their ids, one price lookup per ending', async () => {
@@ -80,7 +113,7 @@ describe('domains.renewalPlan', () => {
       pages.push(page.renew);
     }
     expect(pages.flat()).toEqual(whole.renew);
-    // The known part of the total, and how many prices are not known (this account's TLDs are not all checked).
+    // The known part of the total, and how many prices are not known.
     const known = whole.renew.filter((d) => d.price !== null);
     expect(whole.unknownPrices).toBe(whole.count - known.length);
     expect(whole.knownTotal).toBe(known.length === 0 ? null : (known.reduce((cents, d) => cents + Math.round(Number(d.price) * 100), 0) / 100).toFixed(2));

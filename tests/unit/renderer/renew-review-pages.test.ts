@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { pagesNeeded, withPage } from '../../../renderer/src/components/renewals/review-pages';
 import { planPage, renewalToken, type RenewalLine, type RenewalPlan } from '../../../shared/renewals';
 
-const line = (i: number, years = 1): RenewalLine => ({ id: i, name: `d${i}.com`, status: 'Active', expiryDate: null, years, price: null, pricePerYear: null });
+const line = (i: number, years = 1): RenewalLine => ({ id: i, name: `d${i}.com`, status: 'Active', expiryDate: null, years, price: null, pricePerYear: null, priceAsOf: null });
 
 describe('pagesNeeded', () => {
   it('asks each page once for the rows not read, in order, none for rows read or pages asked', () => {
@@ -26,7 +26,7 @@ describe('withPage', () => {
 
 describe('planPage and renewalToken', () => {
   const renew = [line(0), line(1), line(2)];
-  const plan: RenewalPlan = { years: 1, count: 3, offset: 0, renew, leftOut: [], total: null, knownTotal: null, unknownPrices: 3, token: renewalToken(renew) };
+  const plan: RenewalPlan = { years: 1, count: 3, offset: 0, renew, leftOut: [], total: null, knownTotal: null, unknownPrices: 3, unreachable: false, token: renewalToken(renew) };
 
   it('keeps the whole plan and slices its lines from the offset', () => {
     expect(planPage(plan, 0, undefined)).toBe(plan);

@@ -62,5 +62,5 @@ export function useRenewalReview(open: Ref<boolean>, ask: () => RenewalAsk | nul
 }
 
 function emptyPlan(): RenewalPlan {
-  return { years: 1, count: 0, offset: 0, renew: [], leftOut: [], total: null, knownTotal: null, unknownPrices: 0, token: renewalToken([]) };
+  return { years: 1, count: 0, offset: 0, renew: [], leftOut: [], total: null, knownTotal: null, unknownPrices: 0, unreachable: false, token: renewalToken([]) };
 }

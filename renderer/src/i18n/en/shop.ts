@@ -1,6 +1,10 @@
 /** The catalogue as a shop: a product's order form, domain options, the cart, its review and the order placed. */
 export default {
   priceUnknown: 'price not known offline',
+  priceNeedsName: 'priced once the name is typed',
+  priceChecking: 'checking the price…',
+  priceNotGiven: 'not priced by the provider',
+  priceLastKnown: '{amount} on {date}, the last known',
   product: {
     order: 'Order…',
     title: 'Order {name}',

@@ -1,6 +1,10 @@
 /** Il catalogo come negozio: modulo d'ordine di un prodotto, opzioni del dominio, carrello, riepilogo e ordine inviato. */
 export default {
   priceUnknown: 'prezzo non noto offline',
+  priceNeedsName: 'prezzo quando il nome è scritto',
+  priceChecking: 'verifica del prezzo…',
+  priceNotGiven: 'senza prezzo dal fornitore',
+  priceLastKnown: '{amount} al {date}, l’ultimo noto',
   product: {
     order: 'Ordina…',
     title: 'Ordina {name}',
