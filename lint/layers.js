@@ -16,7 +16,8 @@ const HOSTS_MAY = [...ENGINE_AND_SHARED, 'electron/demo-provider.ts'];
 export const ZONES = [
   { name: 'shared/', paths: ['shared'], may: [] },
   { name: 'electron/core', paths: ['electron/core'], may: ['shared'] },
-  { name: 'electron/main', paths: ['electron/main'], may: HOSTS_MAY },
+  // The shell also takes the app's icons (the tray's), as assets electron-vite copies beside the main bundle.
+  { name: 'electron/main', paths: ['electron/main'], may: [...HOSTS_MAY, 'build/icons'] },
   { name: 'electron/web', paths: ['electron/web'], may: HOSTS_MAY },
   { name: 'electron/cli', paths: ['electron/cli.ts', 'electron/cli'], may: HOSTS_MAY },
   { name: 'electron/demo-provider.ts', paths: ['electron/demo-provider.ts'], may: ['electron/core', 'sandbox/index.ts'] },

@@ -216,6 +216,10 @@ export const SettingsSchema = z.strictObject({
   theme: z.enum(THEMES, { error: `must be one of ${THEMES.join(', ')}` }),
   /** 'system' follows the operating system's language where the app speaks it. */
   language: z.enum(LANGUAGES, { error: `must be one of ${LANGUAGES.join(', ')}` }),
+  /** Desktop app on Windows and Linux: closing the window keeps the app syncing in the tray (macOS keeps it in the dock). */
+  closeToTray: z.boolean(),
+  /** Desktop app: start when the person logs in to the computer. */
+  openAtLogin: z.boolean(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 export const DEFAULT_SETTINGS: Settings = {
@@ -225,6 +229,8 @@ export const DEFAULT_SETTINGS: Settings = {
   notifyKinds: ['ticket-answered', 'domain-expiring', 'service-suspended', 'invoices-overdue'],
   theme: 'system',
   language: 'system',
+  closeToTray: true,
+  openAtLogin: false,
 };
 
 export interface AccountSummary {
@@ -237,6 +243,8 @@ export interface AccountSummary {
   demo: boolean;
   /** Plain http:// to another machine, allowed by the user: every sign-in warns that secrets cross unencrypted. */
   insecureHttp: boolean;
+  /** The extra CA certificate's PEM file trusted for this account; empty: none. */
+  caFile: string;
   current: boolean;
   /** Why the account's outbox kept it from opening (outbox.recover carries on); null when it is not so. */
   outboxDamage: OutboxDamage | null;
@@ -259,6 +267,8 @@ export interface OutboxDamage {
 export interface AccountTestResult {
   clientName: string;
   email: string;
+  /** The proxy the check went through (null: directly), and who named it: the system's settings or the environment. */
+  proxy: { url: string; source: 'system' | 'environment' } | null;
 }
 
 /**

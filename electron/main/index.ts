@@ -1,15 +1,22 @@
-/** The composition root of the desktop app: the engine (Desk) on the user's data folder, the window, IPC, menu, notifications. */
+/**
+ * The composition root of the desktop app: the engine (Desk) on the user's data folder, the window, IPC, menu,
+ * notifications, the tray while the window is closed, and resellerdesk:// links.
+ */
 import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, session, shell } from 'electron';
 import type { AppCommand } from '../../shared/contract.js';
+import { DEEP_LINK_SCHEME, deepLinkIn, deepLinkTo } from '../../shared/deep-link.js';
 import type { SyncSummary } from '../../shared/sync.js';
 import { Desk } from '../core/desk/index.js';
+import { systemProxy } from '../core/network/proxy-route.js';
 import { openVault } from '../core/vault/index.js';
 import { startDemoProvider } from '../demo-provider.js';
 import { settleWithin } from '../../shared/settle-within.js';
 import { appMenuTemplate } from './app-menu.js';
+import { Background } from './background.js';
+import { linkCommand } from './deep-links.js';
 import { DeskBinding } from './ipc.js';
 import { savePdf } from './print-pdf.js';
-import { electronSettingsStore, windowStateStore } from './settings.js';
+import { electronSettingsStore, shellFlagsStore, windowStateStore } from './settings.js';
 import { syncNotifications } from './sync-notifications.js';
 import { createMainWindow, enforceContentSecurityPolicy } from './window.js';
 
@@ -20,7 +27,10 @@ const log = (line: string) => console.error(`reseller-desk: ${line}`);
 
 let desk: Desk | null = null;
 let binding: DeskBinding | null = null;
+let background: Background | null = null;
 const windowState = windowStateStore();
+/** A link that came before the engine was ready (macOS's open-url at launch, a link among the arguments). */
+let pendingLink: string | null = deepLinkIn(process.argv);
 
 function openWindow(bound: DeskBinding): BrowserWindow {
   const window = createMainWindow(windowState, log);
@@ -46,13 +56,27 @@ function sendCommand(command: AppCommand): void {
   else window.webContents.once('did-finish-load', () => binding?.send('app.command', command));
 }
 
+/** Shows the record a resellerdesk:// link names (or just the window, with a word in the log, if it names none). */
+async function openLink(url: string, engine: Desk): Promise<void> {
+  const command = await linkCommand(url, engine).catch(() => null);
+  if (command) return sendCommand(command);
+  log(`the link ${url} names no record of this account`);
+  frontWindow();
+}
+
 /** A sync's notable changes, as system notifications, while the user is in another app. */
 async function notifyAbout(summary: SyncSummary, engine: Desk): Promise<void> {
   if (!Notification.isSupported() || BrowserWindow.getFocusedWindow() !== null) return;
   const { notifyKinds } = await engine.call('settings.get');
   for (const planned of syncNotifications(summary, notifyKinds)) {
     const notification = new Notification({ title: planned.title, body: planned.body });
-    notification.on('click', () => (planned.open ? sendCommand(planned.open) : frontWindow()));
+    // A record opens as a resellerdesk:// link would open it: one route for both.
+    const open = planned.open;
+    notification.on('click', () => {
+      if (open?.command === 'open-record') void openLink(deepLinkTo(open.resource, open.id), engine);
+      else if (open) sendCommand(open);
+      else frontWindow();
+    });
     notification.show();
   }
 }
@@ -60,10 +84,31 @@ async function notifyAbout(summary: SyncSummary, engine: Desk): Promise<void> {
 async function start(): Promise<void> {
   enforceContentSecurityPolicy(session.defaultSession);
   const vault = await openVault();
-  const engine = await Desk.open({ dataDir: app.getPath('userData'), vault, settings: electronSettingsStore(), startDemoProvider });
+  const engine = await Desk.open({
+    dataDir: app.getPath('userData'),
+    vault,
+    settings: electronSettingsStore(),
+    startDemoProvider,
+    // The system's proxy for each provider address, PAC scripts included.
+    proxy: systemProxy((url) => session.defaultSession.resolveProxy(url)),
+  });
   desk = engine;
   binding = new DeskBinding(engine, ipcMain, { 'print.savePdf': savePdf });
   engine.on('sync.summary', (summary) => void notifyAbout(summary, engine));
+  background = new Background(
+    {
+      open: () => void frontWindow(),
+      sync: () => void engine.call('sync.run').catch((error: unknown) => log(`sync from the tray: ${(error as Error).message}`)),
+      outbox: () => sendCommand({ command: 'outbox' }),
+      quit: () => app.quit(),
+    },
+    shellFlagsStore(),
+    log,
+  );
+  const shellBackground = background;
+  shellBackground.apply(await engine.call('settings.get'));
+  engine.on('settings.changed', (settings) => shellBackground.apply(settings));
+  engine.on('outbox.changed', ({ counts }) => shellBackground.showOutbox(counts));
   Menu.setApplicationMenu(
     Menu.buildFromTemplate(
       appMenuTemplate({
@@ -77,7 +122,13 @@ async function start(): Promise<void> {
   );
   // With no account set up, the app opens on the bundled sandbox provider's demo account.
   if ((await engine.call('accounts.list')).length === 0) await engine.call('accounts.demo');
-  openWindow(binding);
+  shellBackground.showOutbox(await engine.call('outbox.counts'));
+  if (app.isPackaged) app.setAsDefaultProtocolClient(DEEP_LINK_SCHEME);
+  // Started at login with the tray on: syncing, without a window until the person opens one.
+  const hidden = process.argv.includes('--hidden') && background.keepsRunning && process.platform !== 'darwin';
+  if (!hidden) openWindow(binding);
+  if (pendingLink) void openLink(pendingLink, engine);
+  pendingLink = null;
 }
 
 // Windows shows an app's notifications under its AppUserModelID: the installer's (build/electron-builder.yml appId).
@@ -87,7 +138,17 @@ if (process.platform === 'win32') app.setAppUserModelId('app.resellerdesk.deskto
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
-  app.on('second-instance', () => void frontWindow());
+  app.on('second-instance', (_event, argv) => {
+    const link = deepLinkIn(argv);
+    if (link && desk) void openLink(link, desk);
+    else frontWindow();
+  });
+  // macOS hands links to the running app (or to the app it starts) here.
+  app.on('open-url', (event, url) => {
+    event.preventDefault();
+    if (desk) void openLink(url, desk);
+    else pendingLink = url;
+  });
 
   void app
     .whenReady()
@@ -102,8 +163,10 @@ if (!app.requestSingleInstanceLock()) {
       app.exit(1);
     });
 
+  // Closing the last window keeps the app syncing in the tray (Windows, Linux) or the dock (macOS).
   app.on('window-all-closed', () => {
-    if (process.platform !== 'darwin') app.quit();
+    if (!background?.keepsRunning) return app.quit();
+    background.windowClosed();
   });
 
   app.on('will-quit', (event) => {
@@ -113,6 +176,8 @@ if (!app.requestSingleInstanceLock()) {
     desk = null;
     binding?.dispose();
     binding = null;
+    background?.dispose();
+    background = null;
     void settleWithin(closing.close(), QUIT_DEADLINE_MS)
       .then((settled) => {
         if (settled === 'timed-out') log(`the engine did not close within ${QUIT_DEADLINE_MS / 1000} s; quitting anyway (queued edits are on disk)`);

@@ -18,3 +18,14 @@ export function windowStateStore(): WindowStateStore {
   const store = new Store<{ window?: WindowState }>({ name: 'window-state', configFileMode: 0o600 });
   return { get: () => store.get('window'), set: (state) => store.set('window', state) };
 }
+
+/** What the shell remembers for itself: whether it said once that closing the window keeps the app running. */
+export interface ShellFlags {
+  get(flag: 'trayNoticeShown'): boolean;
+  set(flag: 'trayNoticeShown', value: boolean): void;
+}
+
+export function shellFlagsStore(): ShellFlags {
+  const store = new Store<{ trayNoticeShown?: boolean }>({ name: 'shell-state', configFileMode: 0o600 });
+  return { get: (flag) => store.get(flag) === true, set: (flag, value) => store.set(flag, value) };
+}

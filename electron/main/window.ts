@@ -1,8 +1,9 @@
 /** The main window: sandboxed, isolated, under the renderer's CSP; it never navigates away and opens no windows. */
 import { join } from 'node:path';
-import { BrowserWindow, screen, shell, type Session } from 'electron';
+import { BrowserWindow, clipboard, Menu, screen, shell, type Session } from 'electron';
 import { CONTENT_SECURITY_POLICY } from '../../shared/csp.js';
 import type { WindowStateStore } from './settings.js';
+import { contextMenuTemplate } from './context-menu.js';
 import { guardPageHealth, type PageFailure } from './page-health.js';
 import { MIN_SIZE, restoreWindowState } from './window-bounds.js';
 
@@ -69,6 +70,14 @@ export function createMainWindow(windowState: WindowStateStore, log: (line: stri
     return { action: 'deny' };
   });
   win.webContents.on('will-attach-webview', (event) => event.preventDefault());
+  win.webContents.on('context-menu', (_event, params) => {
+    const template = contextMenuTemplate(params, {
+      copyLink: (url) => clipboard.writeText(url),
+      replaceMisspelling: (word) => win.webContents.replaceMisspelling(word),
+      addToDictionary: (word) => win.webContents.session.addWordToSpellCheckerDictionary(word),
+    });
+    if (template.length > 0) Menu.buildFromTemplate(template).popup({ window: win });
+  });
 
   const rendererFile = (name: string) => join(import.meta.dirname, '../renderer', name);
   // A failed load is answered by did-fail-load (page-health.ts), not by the promise.

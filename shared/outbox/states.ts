@@ -15,6 +15,13 @@
 export const ENTRY_STATES = ['queued', 'sending', 'done', 'failed', 'needs_review', 'conflict', 'cancelled'] as const;
 export type EntryState = (typeof ENTRY_STATES)[number];
 
+/** States of entries that wait for the person (the sidebar's and the dock's badge, the tray's count). */
+export const ATTENTION_STATES: readonly EntryState[] = ['failed', 'needs_review', 'conflict'];
+
+export function attentionCount(counts: Readonly<Record<EntryState, number>>): number {
+  return ATTENTION_STATES.reduce((sum, state) => sum + (counts[state] ?? 0), 0);
+}
+
 /** States of entries whose intent is not settled: what the overlay lays over the mirror. */
 export const PENDING_STATES: readonly EntryState[] = ['queued', 'sending', 'failed', 'needs_review', 'conflict'];
 

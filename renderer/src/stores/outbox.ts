@@ -9,7 +9,7 @@
 import { defineStore } from 'pinia';
 import { computed, onScopeDispose, ref, shallowRef, triggerRef } from 'vue';
 import type { OutboxEntry } from '../../../shared/outbox/entry';
-import { ENTRY_STATES, PENDING_STATES, type EntryState } from '../../../shared/outbox/states';
+import { attentionCount, ENTRY_STATES, PENDING_STATES, type EntryState } from '../../../shared/outbox/states';
 import { desk } from '../bridge';
 import { pageWindow } from './page-window';
 import { refreshOn } from './refresh-on';
@@ -28,7 +28,7 @@ export const useOutboxStore = defineStore('outbox', () => {
   /** Edits whose intent is not settled (what the lists show as pending, the sidebar's badge). */
   const pending = computed(() => PENDING_STATES.reduce((sum, state) => sum + counts.value[state], 0));
   /** Edits that need the user. */
-  const attention = computed(() => counts.value.failed + counts.value.needs_review);
+  const attention = computed(() => attentionCount(counts.value));
 
   /** The states the screen shows (or last showed); null before it first opens. */
   let states: readonly EntryState[] | null = null;

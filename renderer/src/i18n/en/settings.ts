@@ -36,6 +36,13 @@ export default {
     language: 'Language',
     languages: { system: 'System', en: 'English', it: 'Italiano' },
   },
+  desktop: {
+    title: 'Desktop',
+    closeToTray: 'Keep running in the tray when the window is closed',
+    closeToTrayHint: 'The app goes on syncing and sending your edits, and still notifies you. Quit it from the tray icon.',
+    openAtLogin: 'Open at login',
+    openAtLoginHint: 'Starts in the tray when you log in to this computer, syncing before you look.',
+  },
   notify: {
     title: 'Notifications',
     hint: 'Which changes found by a sync the desktop app announces.',

@@ -36,6 +36,13 @@ export default {
     language: 'Lingua',
     languages: { system: 'Sistema', en: 'English', it: 'Italiano' },
   },
+  desktop: {
+    title: 'Desktop',
+    closeToTray: 'Resta attiva nell’area di notifica quando chiudi la finestra',
+    closeToTrayHint: 'L’app continua a sincronizzare e a inviare le tue modifiche, e ti avvisa ancora. Chiudila dall’icona nell’area di notifica.',
+    openAtLogin: 'Apri all’accesso',
+    openAtLoginHint: 'Si avvia nell’area di notifica quando accedi a questo computer, e sincronizza prima che tu guardi.',
+  },
   notify: {
     title: 'Notifiche',
     hint: "Quali cambiamenti trovati da una sincronizzazione annuncia l'app desktop.",

@@ -43,11 +43,13 @@ class StandinApp extends EventEmitter {
   private pendingHandOver: Promise<void> | null = null;
   private windows: AppWindows | null = null;
   private readonly paths = new Map<string, string>();
+  private badge = 0;
 
   constructor() {
     super();
-    const userData = process.env.STANDIN_USER_DATA ?? join(homedir(), '.config', this.name);
-    mkdirSync(userData, { recursive: true, mode: 0o700 });
+    // Electron's userData on Linux: $XDG_CONFIG_HOME (or ~/.config) and the app's name, made with default modes.
+    const userData = join(process.env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), this.name);
+    mkdirSync(userData, { recursive: true });
     this.paths.set('userData', userData);
     this.paths.set('home', homedir());
     this.paths.set('documents', join(homedir(), 'Documents'));
@@ -106,6 +108,26 @@ class StandinApp extends EventEmitter {
 
   focus(): void {
     record({ type: 'app-focus' });
+  }
+
+  /** The dock's (macOS) or launcher's (Linux) badge. */
+  setBadgeCount(count: number): boolean {
+    this.badge = count;
+    record({ type: 'badge', count });
+    return true;
+  }
+
+  getBadgeCount(): number {
+    return this.badge;
+  }
+
+  setLoginItemSettings(settings: Record<string, unknown>): void {
+    record({ type: 'login-item', settings });
+  }
+
+  setAsDefaultProtocolClient(scheme: string): boolean {
+    record({ type: 'protocol-client', scheme });
+    return true;
   }
 
   /** Electron's lock is per user data folder: a socket there, answered by the instance that holds it. */

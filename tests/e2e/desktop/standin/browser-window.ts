@@ -21,7 +21,7 @@ import { app } from './app.js';
 import { onCommand, record } from './control.js';
 import { ipcMain } from './ipc-main.js';
 import { preloadScript } from './preload-script.js';
-import { applyHeadersReceived, grantedPermissions } from './session.js';
+import { applyHeadersReceived, defaultSession, grantedPermissions } from './session.js';
 import { setFocusedWindowSource } from './shell-parts.js';
 
 /** Where a loaded file appears to the page: a stand-in for file:// that a route can answer with headers. */
@@ -171,12 +171,13 @@ class StandinWebContents extends EventEmitter {
     const context = await launchedBrowser();
     const page = await context.newPage();
     const binding = `__standinIpc${Math.random().toString(36).slice(2)}`;
-    await page.exposeBinding(binding, async (source, message: { type: string; channel?: string; args?: unknown[]; key?: string; message?: string }) => {
+    await page.exposeBinding(binding, async (source, message: { type: string; channel?: string; args?: unknown[]; key?: string; message?: string; params?: unknown }) => {
       if (message.type === 'invoke') {
         const event = { sender: this, senderFrame: frameOf(source.frame), processId: 1, frameId: 1 };
         return ipcMain.invoke(event, message.channel!, message.args ?? []);
       }
       if (message.type === 'send') ipcMain.emit(message.channel!, { sender: this, senderFrame: frameOf(source.frame) }, ...(message.args ?? []));
+      else if (message.type === 'context-menu') this.emit('context-menu', {}, message.params);
       else record({ type: message.type, key: message.key, message: message.message });
       return null;
     });
@@ -304,6 +305,12 @@ class StandinWebContents extends EventEmitter {
 
   openDevTools(): void {
     record({ type: 'devtools' });
+  }
+
+  readonly session = defaultSession;
+
+  replaceMisspelling(word: string): void {
+    record({ type: 'replace-misspelling', word });
   }
 
   async destroy(): Promise<void> {
@@ -476,6 +483,8 @@ onCommand('focus', ({ focused: on }) => {
   record({ type: 'focus-changed', focused: on });
 });
 onCommand('minimize', () => [...windows][0]?.minimize());
+/** The person closes the window (its close button). */
+onCommand('close-window', () => void [...windows][0]?.close());
 /** The renderer dies (as webContents.forcefullyCrashRenderer does in Electron): Chromium's own crash of the page. */
 onCommand('crash', () => {
   const page = [...windows][0]?.webContents.page;

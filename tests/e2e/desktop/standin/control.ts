@@ -14,6 +14,9 @@ export type StandinCommand =
   | { type: 'minimize' }
   | { type: 'repair-files' }
   | { type: 'crash' }
+  | { type: 'close-window' }
+  | { type: 'tray-click'; label: string }
+  | { type: 'context-menu-click'; label: string }
   | { type: 'quit' };
 
 const records: StandinRecord[] = [];

@@ -8,9 +8,9 @@ import { app } from './app.js';
 import { StandinBrowserWindow as BrowserWindow } from './browser-window.js';
 import { ipcMain } from './ipc-main.js';
 import { defaultSession } from './session.js';
-import { dialog, Menu, Notification, screen, shell } from './shell-parts.js';
+import { clipboard, dialog, Menu, nativeImage, Notification, screen, shell, Tray } from './shell-parts.js';
 
 const session = { defaultSession };
 
-export { app, BrowserWindow, dialog, ipcMain, Menu, Notification, screen, session, shell };
-export default { app, BrowserWindow, dialog, ipcMain, Menu, Notification, screen, session, shell };
+export { app, BrowserWindow, clipboard, dialog, ipcMain, Menu, nativeImage, Notification, screen, session, shell, Tray };
+export default { app, BrowserWindow, clipboard, dialog, ipcMain, Menu, nativeImage, Notification, screen, session, shell, Tray };

@@ -1,7 +1,9 @@
 /**
  * The desktop stand-in's process: the **built** main bundle (out/main/index.js) run by Node, with every
  * import or require of `electron` answered by the stand-in (electron.ts). Started by the desktop fixture as
- * `node --import tsx tests/e2e/desktop/standin/launch.ts`, with STANDIN_USER_DATA naming the data folder.
+ * `node --import tsx tests/e2e/desktop/standin/launch.ts` with HOME (and XDG_CONFIG_HOME) a folder of the test's,
+ * under which the app's data folder is, as Electron's is under the person's home. STANDIN_MAIN names another
+ * main bundle (the stand-in's own spec runs a probe app).
  */
 import { registerHooks } from 'node:module';
 import { resolve } from 'node:path';

@@ -121,6 +121,26 @@
     value: (channel, args) => ipcRenderer.emit(channel, { sender: ipcRenderer, senderId: 0, ports: [] }, ...args),
   });
 
+  // Chromium tells Electron's main process what was under a right-click: here, what the page can tell.
+  document.addEventListener('contextmenu', (event) => {
+    const target = event.target instanceof Element ? event.target : null;
+    const field = target?.closest('input, textarea, [contenteditable=""], [contenteditable="true"]');
+    const isEditable = Boolean(field && !field.readOnly && !field.disabled);
+    const selectionText = field && 'value' in field ? field.value.slice(field.selectionStart ?? 0, field.selectionEnd ?? 0) : String(getSelection() ?? '');
+    const link = target?.closest('a[href]');
+    void toMain({
+      type: 'context-menu',
+      params: {
+        isEditable,
+        selectionText,
+        linkURL: link ? link.href : '',
+        misspelledWord: '',
+        dictionarySuggestions: [],
+        editFlags: { canCut: isEditable && selectionText !== '', canCopy: selectionText !== '', canPaste: isEditable, canSelectAll: true },
+      },
+    });
+  }, true);
+
   const contextBridge = {
     exposeInMainWorld(key, api) {
       if (key in window) throw new Error('Cannot bind an API on top of an existing property on the window object');

@@ -4,6 +4,8 @@
  * is the one in force), and the permission handler decides which permissions the page is granted (with none
  * set, Electron grants every request, and so does the stand-in).
  */
+import { getProxyForUrl } from 'proxy-from-env';
+import { isLoopbackHost } from '../../../../shared/accounts.js';
 import { record } from './control.js';
 
 export type HeaderMap = Record<string, string[] | string>;
@@ -28,6 +30,22 @@ export const defaultSession = {
   },
   setPermissionRequestHandler(handler: PermissionHandler | null): void {
     permissionHandler = handler;
+  },
+  addWordToSpellCheckerDictionary(word: string): boolean {
+    record({ type: 'dictionary-word', word });
+    return true;
+  },
+  /**
+   * Electron's `ses.resolveProxy(url)`: the PAC result for a URL ("DIRECT", "PROXY host:port"). With no proxy
+   * configured in the session, Chromium on Linux follows the environment's proxy variables, loopback always
+   * direct (its implicit bypass rules); so does the stand-in.
+   */
+  async resolveProxy(url: string): Promise<string> {
+    if (isLoopbackHost(new URL(url).hostname)) return 'DIRECT';
+    const proxy = getProxyForUrl(url);
+    if (!proxy) return 'DIRECT';
+    const { protocol, host } = new URL(proxy);
+    return `${protocol === 'https:' ? 'HTTPS' : 'PROXY'} ${host}`;
   },
   setPermissionCheckHandler(): void {
     // The page's permission checks are answered by what the request handler granted.

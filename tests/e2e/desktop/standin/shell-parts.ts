@@ -5,6 +5,7 @@
  * notifications and answers dialogs through the control channel.
  */
 import { EventEmitter } from 'node:events';
+import { existsSync } from 'node:fs';
 import { app } from './app.js';
 import { onCommand, record } from './control.js';
 
@@ -13,6 +14,7 @@ interface Template {
   role?: string;
   type?: string;
   accelerator?: string;
+  enabled?: boolean;
   submenu?: Template[] | StandinMenu;
   click?: (item: unknown, window: unknown, event: unknown) => void;
 }
@@ -47,9 +49,12 @@ class StandinMenu {
 
   static setApplicationMenu(menu: StandinMenu | null): void {
     applicationMenu = menu;
-    const outline = (items: Template[]): unknown[] =>
-      items.map((item) => ({ label: item.label ?? item.role ?? item.type, accelerator: item.accelerator, submenu: Array.isArray(item.submenu) ? outline(item.submenu) : undefined }));
     record({ type: 'application-menu', menu: menu ? outline(menu.items) : null });
+  }
+
+  /** A menu shown where the pointer is (the right-click menu): recorded, and clicked by the test's command. */
+  popup(): void {
+    showPopup(this);
   }
 
   static getApplicationMenu(): StandinMenu | null {
@@ -58,7 +63,31 @@ class StandinMenu {
 }
 
 let applicationMenu: StandinMenu | null = null;
+let poppedUp: StandinMenu | null = null;
+function showPopup(menu: StandinMenu): void {
+  poppedUp = menu;
+  record({ type: 'context-menu', menu: outline(menu.items) });
+}
 
+/** A menu as the test reads it: each item's label (or role, or type), accelerator, whether enabled, submenu. */
+export function outline(items: Template[]): unknown[] {
+  return items.map((item) => ({
+    label: item.label ?? item.role ?? item.type,
+    accelerator: item.accelerator,
+    enabled: item.enabled ?? true,
+    submenu: Array.isArray(item.submenu) ? outline(item.submenu) : undefined,
+  }));
+}
+
+/** A click on the item labelled `label` of `menu` (a role's item, e.g. 'copy', by its role). */
+export function clickItem(menu: StandinMenu | null, label: string, kind: string): void {
+  const found = menu?.items.find((item) => (item.label ?? item.role) === label);
+  if (!found?.click) return record({ type: 'standin-error', message: `no ${kind} item ${label} with a click` });
+  record({ type: `${kind}-click`, label });
+  found.click(found, focusedWindow(), {});
+}
+
+onCommand('context-menu-click', ({ label }) => clickItem(poppedUp, label, 'context-menu'));
 /** What a person's click on File › Sync Now does: the item's click, with the focused window. */
 onCommand('menu', ({ path }) => {
   let items = applicationMenu?.items ?? [];
@@ -130,6 +159,53 @@ export const dialog = {
   },
 };
 
+/** The system clipboard: what the app wrote, recorded. */
+export const clipboard = {
+  writeText(text: string): void {
+    record({ type: 'clipboard', text });
+  },
+};
+
+/** An image from a file: Electron gives an empty image for a file that is not there (no error). */
+export const nativeImage = {
+  createFromPath(path: string) {
+    const exists = existsSync(path);
+    return { path, isEmpty: () => !exists };
+  },
+};
+
+/** The tray icon (Windows, Linux): its menu and tooltip recorded, its items clicked by the test's command. */
+class StandinTray extends EventEmitter {
+  private menu: StandinMenu | null = null;
+
+  constructor(readonly image: { path: string; isEmpty(): boolean }) {
+    super();
+    trays.add(this);
+    record({ type: 'tray-created', icon: image.path, empty: image.isEmpty() });
+  }
+
+  setToolTip(text: string): void {
+    record({ type: 'tray-tooltip', text });
+  }
+
+  setContextMenu(menu: StandinMenu | null): void {
+    this.menu = menu;
+    record({ type: 'tray-menu', menu: menu ? outline(menu.items) : null });
+  }
+
+  click(label: string): void {
+    clickItem(this.menu, label, 'tray');
+  }
+
+  destroy(): void {
+    trays.delete(this);
+    record({ type: 'tray-destroyed' });
+  }
+}
+
+const trays = new Set<StandinTray>();
+onCommand('tray-click', ({ label }) => [...trays][0]?.click(label));
+
 export const shell = {
   async openExternal(url: string): Promise<void> {
     record({ type: 'open-external', url });
@@ -160,4 +236,4 @@ export const screen = {
   },
 };
 
-export { StandinMenu as Menu, StandinNotification as Notification };
+export { StandinMenu as Menu, StandinNotification as Notification, StandinTray as Tray };

@@ -1,0 +1,72 @@
+/**
+ * The app while its window is closed (Windows and Linux; macOS keeps apps in the dock): the tray icon with the
+ * outbox's state, the badge with what needs the person, "Open at login", and the one-time word that closing the
+ * window did not quit. The engine keeps syncing and sending meanwhile: it lives in the main process.
+ */
+import { app, Notification } from 'electron';
+import type { Settings } from '../../shared/contract.js';
+import { attentionCount, type EntryState } from '../../shared/outbox/states.js';
+import { applyOpenAtLogin } from './login-item.js';
+import type { ShellFlags } from './settings.js';
+import { DeskTray } from './tray.js';
+import type { TrayActions, TrayState } from './tray-menu.js';
+
+export class Background {
+  private tray: DeskTray | null = null;
+  private state: TrayState = { waiting: 0, needsYou: 0 };
+  private openAtLogin: boolean | null = null;
+
+  constructor(
+    private readonly actions: TrayActions,
+    private readonly flags: ShellFlags,
+    private readonly log: (line: string) => void,
+  ) {}
+
+  /** Whether closing the last window keeps the app running (in the tray, or in macOS's dock). */
+  get keepsRunning(): boolean {
+    return process.platform === 'darwin' || this.tray !== null;
+  }
+
+  /** The settings as saved: the tray shown or removed, the login item set. */
+  apply(settings: Settings): void {
+    const wantsTray = process.platform !== 'darwin' && settings.closeToTray;
+    if (wantsTray && !this.tray) {
+      this.tray = new DeskTray(app.name, this.actions);
+      this.tray.show(this.state);
+    } else if (!wantsTray && this.tray) {
+      this.tray.dispose();
+      this.tray = null;
+    }
+    if (settings.openAtLogin !== this.openAtLogin) {
+      this.openAtLogin = settings.openAtLogin;
+      try {
+        applyOpenAtLogin(settings.openAtLogin);
+      } catch (error) {
+        this.log(`open at login could not be ${settings.openAtLogin ? 'set' : 'removed'}: ${(error as Error).message}`);
+      }
+    }
+  }
+
+  /** The outbox's counts: the tray's line and the badge (macOS's dock, Linux launchers that show one). */
+  showOutbox(counts: Readonly<Record<EntryState, number>>): void {
+    this.state = { waiting: counts.queued + counts.sending, needsYou: attentionCount(counts) };
+    this.tray?.show(this.state);
+    app.setBadgeCount(this.state.needsYou);
+  }
+
+  /** The last window closed and the app goes on: said once, the first time. */
+  windowClosed(): void {
+    if (process.platform === 'darwin' || this.flags.get('trayNoticeShown')) return;
+    this.flags.set('trayNoticeShown', true);
+    if (!Notification.isSupported()) return;
+    new Notification({
+      title: `${app.name} is still running`,
+      body: 'It keeps syncing and sending your edits from the tray. Quit it from the tray icon, or change this in Settings.',
+    }).show();
+  }
+
+  dispose(): void {
+    this.tray?.dispose();
+    this.tray = null;
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * The desktop shell's plain-data parts: the tray's menu and its outbox line, the right-click menu for what was
+ * under the pointer (spelling suggestions included, which the stand-in's page cannot produce), the
+ * resellerdesk:// links, the Linux login entry.
+ */
+import { describe, expect, it } from 'vitest';
+import { contextMenuTemplate, type ContextMenuParams } from '../../electron/main/context-menu.js';
+import { autostartDir, autostartEntry } from '../../electron/main/autostart.js';
+import { outboxLine, trayMenuTemplate, trayToolTip } from '../../electron/main/tray-menu.js';
+import { deepLinkIn, deepLinkTo, parseDeepLink } from '../../shared/deep-link.js';
+
+const noop = { copyLink: () => undefined, replaceMisspelling: () => undefined, addToDictionary: () => undefined };
+const params = (over: Partial<ContextMenuParams>): ContextMenuParams => ({
+  isEditable: false,
+  selectionText: '',
+  linkURL: '',
+  misspelledWord: '',
+  dictionarySuggestions: [],
+  editFlags: { canCut: false, canCopy: false, canPaste: false, canSelectAll: true },
+  ...over,
+});
+const labels = (template: ReturnType<typeof contextMenuTemplate>) => template.map((item) => item.label ?? item.role ?? item.type);
+
+describe('the tray', () => {
+  it('says what needs the person before what is still to send, in words', () => {
+    expect(outboxLine({ waiting: 0, needsYou: 0 })).toBe('Outbox: nothing to send');
+    expect(outboxLine({ waiting: 3, needsYou: 0 })).toBe('Outbox: 3 edits to send');
+    expect(outboxLine({ waiting: 0, needsYou: 1 })).toBe('Outbox: 1 edit needs you');
+    expect(outboxLine({ waiting: 2, needsYou: 4 })).toBe('Outbox: 4 edits need you, 2 to send');
+    expect(trayToolTip('Reseller Desk', { waiting: 5, needsYou: 0 })).toBe('Reseller Desk');
+    expect(trayToolTip('Reseller Desk', { waiting: 0, needsYou: 2 })).toBe('Reseller Desk — 2 edits need you');
+  });
+
+  it('has Open, Sync Now, the outbox and Quit, each doing its own thing', () => {
+    const done: string[] = [];
+    const template = trayMenuTemplate('Reseller Desk', { waiting: 1, needsYou: 0 }, {
+      open: () => done.push('open'),
+      sync: () => done.push('sync'),
+      outbox: () => done.push('outbox'),
+      quit: () => done.push('quit'),
+    });
+    expect(labels(template)).toEqual(['Open Reseller Desk', 'Sync Now', 'Outbox: 1 edit to send', 'separator', 'Quit Reseller Desk']);
+    for (const item of template) (item.click as (() => void) | undefined)?.();
+    expect(done).toEqual(['open', 'sync', 'outbox', 'quit']);
+  });
+});
+
+describe('the right-click menu', () => {
+  it('offers the OS checker’s suggestions for a misspelled word, then the edit commands', () => {
+    const replaced: string[] = [];
+    const template = contextMenuTemplate(params({ isEditable: true, misspelledWord: 'recieve', dictionarySuggestions: ['receive', 'relieve', 'reprieve', 'recede', 'reweave', 'retrieve'] }), {
+      ...noop,
+      replaceMisspelling: (word) => replaced.push(word),
+    });
+    expect(labels(template)).toEqual(['receive', 'relieve', 'reprieve', 'recede', 'reweave', 'Add to Dictionary', 'separator', 'cut', 'copy', 'paste', 'separator', 'selectAll']);
+    (template[0]!.click as () => void)();
+    expect(replaced).toEqual(['receive']);
+    expect(labels(contextMenuTemplate(params({ isEditable: true, misspelledWord: 'xqzt' }), noop)).slice(0, 2)).toEqual(['No Guesses Found', 'Add to Dictionary']);
+  });
+
+  it('copies a web link only, copies selected text, and shows nothing over plain text', () => {
+    expect(labels(contextMenuTemplate(params({ linkURL: 'https://example.com/a' }), noop))).toEqual(['Copy Link']);
+    expect(labels(contextMenuTemplate(params({ linkURL: 'javascript:alert(1)' }), noop))).toEqual([]);
+    expect(labels(contextMenuTemplate(params({ selectionText: 'example.com' }), noop))).toEqual(['copy']);
+    expect(contextMenuTemplate(params({}), noop)).toEqual([]);
+  });
+});
+
+describe('resellerdesk:// links', () => {
+  it('name a record by id or by the name its list shows', () => {
+    expect(parseDeepLink('resellerdesk://domains/example.com')).toEqual({ resource: 'domains', id: null, name: 'example.com' });
+    expect(parseDeepLink('resellerdesk://tickets/1042')).toEqual({ resource: 'tickets', id: 1042, name: null });
+    expect(parseDeepLink('resellerdesk://domains/caf%C3%A9.it/')).toEqual({ resource: 'domains', id: null, name: 'café.it' });
+    expect(parseDeepLink(deepLinkTo('contacts', 7))).toEqual({ resource: 'contacts', id: 7, name: null });
+  });
+
+  it('are nothing else', () => {
+    for (const text of ['https://domains/example.com', 'resellerdesk://vault/1', 'resellerdesk://domains/', 'resellerdesk://domains/a/b', 'resellerdesk:domains', 'not a url']) {
+      expect(parseDeepLink(text), text).toBeNull();
+    }
+    expect(deepLinkIn(['/opt/Reseller Desk/reseller-desk', '--hidden', 'resellerdesk://tickets/3'])).toBe('resellerdesk://tickets/3');
+    expect(deepLinkIn(['/opt/Reseller Desk/reseller-desk'])).toBeNull();
+  });
+});
+
+describe('open at login on Linux', () => {
+  it('is an XDG autostart entry beside the app’s data folder, starting it hidden', () => {
+    expect(autostartDir({ XDG_CONFIG_HOME: '/home/ada/.config' })).toBe('/home/ada/.config/autostart');
+    expect(autostartEntry('Reseller Desk', '/opt/Reseller Desk/reseller-desk')).toBe(
+      '[Desktop Entry]\nType=Application\nName=Reseller Desk\nExec="/opt/Reseller Desk/reseller-desk" --hidden\nX-GNOME-Autostart-enabled=true\n',
+    );
+  });
+});
