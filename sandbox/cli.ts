@@ -3,6 +3,7 @@
  * With --json, stdout carries exactly one line (the URLs and demo credentials as JSON) once listening;
  * everything else goes to stderr.
  */
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { startSandbox, type SandboxOverrides } from './index.js';
 import {
@@ -12,6 +13,7 @@ import {
   type FaultConfig,
   type Preset,
   type RunningSandbox,
+  type SandboxTls,
 } from './options.js';
 
 const defaults = DEFAULT_OPTIONS;
@@ -26,6 +28,8 @@ Listeners
   --alt-port N           alt base URL port (default ${defaults.altPort})
   --control-port N       control endpoint port, always on 127.0.0.1 (default ${defaults.controlPort})
   --service NAME         the service segment of /api/v2/<service>/<operation> (default ${defaults.service})
+  --tls-cert FILE        serve the base and alt listeners over HTTPS with this PEM certificate (chain);
+  --tls-key FILE         and this PEM private key (both or neither; the control endpoint stays plain HTTP)
 
 Data
   --seed N               seed of the generated data and of fault decisions (default ${defaults.seed})
@@ -100,6 +104,8 @@ function parseCommandLine(args: string[]): CommandLine {
         'alt-port': { type: 'string' },
         'control-port': { type: 'string' },
         service: { type: 'string' },
+        'tls-cert': { type: 'string' },
+        'tls-key': { type: 'string' },
         seed: { type: 'string' },
         preset: { type: 'string' },
         size: { type: 'string', multiple: true },
@@ -142,6 +148,7 @@ function parseCommandLine(args: string[]): CommandLine {
   if (v['refresh-ttl'] !== undefined) options.refreshTokenTtlSeconds = wholeNumber('--refresh-ttl', v['refresh-ttl']);
   if (v.today !== undefined) options.today = isoDate(v.today);
   if (v.strict) options.strict = true;
+  if (v['tls-cert'] !== undefined || v['tls-key'] !== undefined) options.tls = tls(v['tls-cert'], v['tls-key']);
 
   const faults: Partial<FaultConfig> = {};
   if (v.latency !== undefined) faults.latencyMs = nonNegative('--latency', v.latency);
@@ -155,6 +162,18 @@ function parseCommandLine(args: string[]): CommandLine {
   if (Object.keys(faults).length > 0) options.faults = faults;
 
   return { help: false, json: v.json ?? false, options };
+}
+
+function tls(certFile: string | undefined, keyFile: string | undefined): SandboxTls {
+  if (certFile === undefined || keyFile === undefined) throw new UsageError('--tls-cert and --tls-key go together: give both');
+  const read = (flag: string, file: string) => {
+    try {
+      return readFileSync(file, 'utf8');
+    } catch (e) {
+      throw new UsageError(`${flag} ${file} cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    }
+  };
+  return { cert: read('--tls-cert', certFile), key: read('--tls-key', keyFile) };
 }
 
 function nonEmpty(flag: string, value: string): string {

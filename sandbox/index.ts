@@ -54,9 +54,10 @@ export async function startSandbox(overrides: SandboxOverrides = {}): Promise<Ru
     const control = createControlServer(state, currentSettings(state));
     servers.push(control);
 
-    const baseUrl = await listen(base, options.host, options.port);
-    const altBaseUrl = await listen(alt, options.host, options.altPort);
-    const controlUrl = await listen(control, CONTROL_HOST, options.controlPort);
+    const scheme = options.tls ? 'https' : 'http';
+    const baseUrl = await listen(base, options.host, options.port, scheme);
+    const altBaseUrl = await listen(alt, options.host, options.altPort, scheme);
+    const controlUrl = await listen(control, CONTROL_HOST, options.controlPort, 'http');
 
     const demo = accounts[0];
     if (!demo) throw new Error('the sandbox state has no client account');
@@ -85,8 +86,8 @@ export async function startSandbox(overrides: SandboxOverrides = {}): Promise<Ru
 }
 
 /** Starts listening and returns the base URL with the real bound port (no trailing slash). */
-async function listen(server: FastifyInstance, host: string, port: number): Promise<string> {
+async function listen(server: FastifyInstance, host: string, port: number, scheme: 'http' | 'https'): Promise<string> {
   await server.listen({ host, port });
   const bound = (server.server.address() as AddressInfo).port;
-  return `http://${host.includes(':') ? `[${host}]` : host}:${bound}`;
+  return `${scheme}://${host.includes(':') ? `[${host}]` : host}:${bound}`;
 }

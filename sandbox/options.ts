@@ -93,6 +93,14 @@ export interface SandboxOptions {
    * The real one by default; a test may give its own, or move it forward over HTTP (POST <control>/clock/advance).
    */
   clock: Clock;
+  /** Serve the base and alt listeners over HTTPS with this certificate and key (PEM text); null: plain HTTP. */
+  tls: SandboxTls | null;
+}
+
+/** A certificate chain and its private key, PEM text, for the API listeners. */
+export interface SandboxTls {
+  cert: string;
+  key: string;
 }
 
 export const DEFAULT_OPTIONS: SandboxOptions = {
@@ -112,6 +120,7 @@ export const DEFAULT_OPTIONS: SandboxOptions = {
   faults: NO_FAULTS,
   today: new Date().toISOString().slice(0, 10),
   clock: () => Date.now(),
+  tls: null,
 };
 
 /** Credentials of one generated client account. Account n (1-based) is deterministic from the seed. */

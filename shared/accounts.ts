@@ -43,6 +43,8 @@ const ServiceSegmentSchema = z
 const ClientIdSchema = z.string().trim().min(1, 'is required');
 const UsernameSchema = z.string().trim().email('must be the account e-mail address');
 const SecretSchema = z.string().min(1, 'is required');
+/** A file's path as given (the engine reads it); empty: none. */
+const CaFileSchema = z.string().trim().max(4096, 'is at most 4096 characters');
 
 /** The non-secret part of an account: stored in a plain settings file. */
 export const AccountConfigSchema = z.object({
@@ -58,6 +60,11 @@ export const AccountConfigSchema = z.object({
   demo: z.boolean().default(false),
   /** The user allowed plain http:// to a host other than this machine (secrets then cross the network readable). */
   insecureHttp: z.boolean().default(false),
+  /**
+   * A PEM file of an extra CA certificate trusted for this account (a TLS-inspecting proxy's); empty: none. The
+   * engine reads and checks the file (electron/core/network/extra-ca.ts).
+   */
+  caFile: CaFileSchema.default(''),
 });
 export type AccountConfig = z.infer<typeof AccountConfigSchema>;
 
@@ -81,6 +88,7 @@ export const AccountEditSchema = z.strictObject({
   clientSecret: SecretSchema.optional(),
   password: SecretSchema.optional(),
   insecureHttp: z.boolean().optional(),
+  caFile: CaFileSchema.optional(),
 });
 export type AccountEdit = z.infer<typeof AccountEditSchema>;
 

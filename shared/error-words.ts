@@ -43,6 +43,10 @@ export const ERROR_WORD_KEYS = [
   'timedOut',
   'closed',
   'tls',
+  'tlsUntrusted',
+  'tlsExpired',
+  'tlsName',
+  'proxyRefused',
   'network',
   'server',
   'rateLimited',
@@ -71,6 +75,10 @@ const NO_SERVER = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_FAIL']);
 const UNREACHABLE = new Set(['ENETUNREACH', 'EHOSTUNREACH', 'EADDRNOTAVAIL', 'ENETDOWN', 'EHOSTDOWN']);
 const TIMED_OUT = new Set(['ETIMEDOUT', 'ECONNABORTED', 'ESOCKETTIMEDOUT']);
 const CLOSED = new Set(['ECONNRESET', 'EPIPE', 'ECONNCLOSED', 'ERR_STREAM_PREMATURE_CLOSE']);
+/** A certificate signed by an authority not trusted: a TLS-inspecting proxy's, until the account names its CA. */
+const TLS_UNTRUSTED = new Set([
+  'SELF_SIGNED_CERT_IN_CHAIN', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'UNABLE_TO_GET_ISSUER_CERT',
+]);
 const TLS = /^(CERT_|ERR_TLS_|ERR_SSL_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_(VERIFY|GET)_|ERR_OSSL_)/;
 
 /** The words for a failure. */
@@ -150,6 +158,10 @@ function wordsForCode(code: string, host: string | undefined): ErrorWords | null
   if (UNREACHABLE.has(code)) return host ? { key: 'unreachable', params: at } : { key: 'network', params: {} };
   if (TIMED_OUT.has(code)) return host ? { key: 'timedOut', params: at } : { key: 'network', params: {} };
   if (CLOSED.has(code)) return { key: 'closed', params: {} };
+  if (code === 'EPROXYREFUSED') return { key: 'proxyRefused', params: host ? at : { host: '…' } };
+  if (TLS_UNTRUSTED.has(code)) return { key: 'tlsUntrusted', params: {} };
+  if (code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID') return { key: 'tlsExpired', params: {} };
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') return host ? { key: 'tlsName', params: at } : { key: 'tls', params: {} };
   if (TLS.test(code)) return { key: 'tls', params: {} };
   return null;
 }

@@ -16,6 +16,7 @@ const FLAGS: Record<string, string> = {
   clientId: '--client-id',
   username: '--username',
   insecureHttp: '--insecure-http',
+  caFile: '--ca-file',
   clientSecret: 'RESELLER_DESK_CLIENT_SECRET',
   password: 'RESELLER_DESK_PASSWORD',
 };
@@ -43,6 +44,7 @@ export async function accountAdd({ desk, words: [name], options, secrets: given 
       clientId: options['client-id'],
       username: options.username,
       insecureHttp: options['insecure-http'] ?? false,
+      caFile: options['ca-file'] ?? '',
       clientSecret: secrets.clientSecret,
       password: secrets.password,
     }),
@@ -59,11 +61,12 @@ export async function accountEdit({ desk, words: [name], options, secrets }: Com
     clientId: options['client-id'],
     username: options.username,
     insecureHttp: options['insecure-http'],
+    caFile: options['ca-file'],
     clientSecret: secrets.clientSecret ?? undefined,
     password: secrets.password ?? undefined,
   };
   if (Object.values(changes).every((value) => value === undefined)) {
-    throw new UsageError('account edit: give what changes (--base-url, --alt-base-url, --service, --client-id, --username, --insecure-http)', 'account edit');
+    throw new UsageError('account edit: give what changes (--base-url, --alt-base-url, --service, --client-id, --username, --insecure-http, --ca-file)', 'account edit');
   }
   const edited = await withFlagNames('account edit', () => desk.callUnchecked('accounts.edit', { name, ...changes }));
   say(`account "${edited.name}" now connects to ${edited.baseUrl} (service "${edited.service}")`);

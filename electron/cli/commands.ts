@@ -13,6 +13,7 @@ export const OPTIONS = {
   'client-id': { type: 'string' },
   username: { type: 'string' },
   'insecure-http': { type: 'boolean' },
+  'ca-file': { type: 'string' },
   force: { type: 'boolean' },
   'keep-data': { type: 'boolean' },
   only: { type: 'string', multiple: true },
@@ -44,6 +45,7 @@ export const OPTION_HELP: Record<OptionName, string> = {
   'client-id': '--client-id ID      the OAuth client id the provider gave you',
   username: '--username EMAIL    the e-mail address you sign in with',
   'insecure-http': '--insecure-http     allow plain http:// to another machine (the client secret and password then cross unencrypted)',
+  'ca-file': '--ca-file FILE      a PEM file of an extra CA certificate to trust (a TLS-inspecting proxy\'s); "" for none',
   force: '--force             remove even though edits are queued (they are lost)',
   'keep-data': '--keep-data         keep the mirror and outbox files (and the key of their sealed EPP codes)',
   only: '--only RESOURCE     pull only these resources (repeat, or a comma-separated list)',
@@ -78,7 +80,7 @@ const word = (...names: string[]) => ({ names, length: [names.length, names.leng
 /** One word or more (NAME…), up to `max`. */
 const words = (name: string, max: number) => ({ names: [`${name}…`], length: [1, max] as [number, number] });
 const none = { names: [], length: [0, 0] as [number, number] };
-const connection: OptionName[] = ['base-url', 'alt-base-url', 'service', 'client-id', 'username', 'insecure-http'];
+const connection: OptionName[] = ['base-url', 'alt-base-url', 'service', 'client-id', 'username', 'insecure-http', 'ca-file'];
 
 export const COMMANDS = {
   'account add': {
@@ -87,7 +89,8 @@ export const COMMANDS = {
     summary: 'check the credentials with the provider and store the account',
     details:
       'Needs --base-url, --client-id and --username; the secrets come from RESELLER_DESK_CLIENT_SECRET and\n' +
-      'RESELLER_DESK_PASSWORD (never from arguments). The new account becomes the current one.',
+      'RESELLER_DESK_PASSWORD (never from arguments). The new account becomes the current one. Requests go\n' +
+      'through the proxy HTTPS_PROXY / HTTP_PROXY name, except to the hosts NO_PROXY lists.',
     provider: true,
   },
   'account edit': {

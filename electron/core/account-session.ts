@@ -36,8 +36,8 @@ export interface AccountSessionOptions {
   background: boolean;
   /** How often a connection that is down is probed (the scheduler's defaults otherwise). */
   probes?: Partial<ProbeSchedule>;
-  /** For the API client: the retry policy's overrides and who is told of each retry. */
-  client?: Pick<ClientOptions, 'retry' | 'onRetry'>;
+  /** For the API client: the retry policy's overrides, who is told of each retry, its proxy and extra CA. */
+  client?: Pick<ClientOptions, 'retry' | 'onRetry' | 'network'>;
   /** What now is (the mirror's, the sync's, the outbox's and the replay backoff's), and the timers of replay retries and periodic syncs: the real ones by default. */
   clock?: Clock;
   timers?: Timers;

@@ -21,7 +21,12 @@ const UNAUTHENTICATED = { message: 'Unauthenticated.' };
 
 export async function createApiServer(state: SandboxState, listener: Listener): Promise<FastifyInstance> {
   // Stopping drops connections still in use (a trickled reply would otherwise hold the stop for minutes).
-  const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT_BYTES, forceCloseConnections: true });
+  const app = Fastify({
+    logger: false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    forceCloseConnections: true,
+    ...(state.options.tls ? { https: state.options.tls } : {}),
+  });
 
   // Form bodies only: urlencoded here (entries in arrival order), multipart through the plugin. JSON and
   // text bodies get 415, as the provider takes neither.

@@ -19,7 +19,7 @@ describe('errorWords', () => {
     expect(isNoNetwork(reset.facts)).toBe(false);
     expect(errorWords(interpretTransportError('x', socketError('ECONNREFUSED', 'connect ECONNREFUSED')).facts)).toMatchObject({ key: 'refusedConnection' });
     expect(errorWords(interpretTransportError('x', socketError('ECONNABORTED', 'timeout of 30000ms exceeded')).facts)).toMatchObject({ key: 'timedOut' });
-    expect(errorWords(interpretTransportError('x', socketError('CERT_HAS_EXPIRED', 'certificate has expired')).facts)).toMatchObject({ key: 'tls' });
+    expect(errorWords(interpretTransportError('x', socketError('CERT_HAS_EXPIRED', 'certificate has expired')).facts)).toMatchObject({ key: 'tlsExpired' });
   });
 
   it('says a 5xx with its status and a refusal in the provider\'s own words', () => {

@@ -3,15 +3,19 @@
  * service segment and one alt operation (at the alt base URL, or the base URL when that is left empty). Each failure becomes a DeskError whose
  * issues name the field the user has to correct (wrong password, wrong client id or secret, an address that
  * cannot be reached, answers 404, or answers something that is not the API), so a form repeats no rule.
- * Nothing reaches the app's vault here: the secrets live in a vault of the check's own.
+ * Nothing reaches the app's vault here: the secrets live in a vault of the check's own. It says which proxy it
+ * went through (the host's lookup for the base URL), and a failure to connect says it too, with why a server's
+ * certificate was refused.
  */
 import type { AccountConfig } from '../../../shared/accounts.js';
 import type { CallError } from '../../../shared/contract.js';
 import { ApiError, CLIENT_SECRET_SECRET, REFRESH_TOKEN_SECRET, ResellerClient, type ClientOptions } from '../api/index.js';
 import { DeskError } from '../desk-error.js';
+import { certificateWords } from '../network/extra-ca.js';
+import { describeRoute, environmentProxy, type ProxyRoute } from '../network/proxy-route.js';
 import { MemoryVault } from '../vault/index.js';
 
-type Field = 'baseUrl' | 'altBaseUrl' | 'service' | 'clientId' | 'clientSecret' | 'password';
+type Field = 'baseUrl' | 'altBaseUrl' | 'service' | 'clientId' | 'clientSecret' | 'password' | 'caFile';
 type Step = 'token' | 'service' | 'alt';
 
 export interface ConnectionCheck {
@@ -20,6 +24,8 @@ export interface ConnectionCheck {
   email: string;
   /** The refresh token the grant earned, so opening the account needs no second password grant. */
   refreshToken: string | null;
+  /** The proxy the check went through to the base URL (null: directly), and who named it. */
+  route: ProxyRoute;
 }
 
 /** One retry at most: a person is waiting for the answer. */
@@ -29,38 +35,58 @@ export async function checkConnection(
   config: AccountConfig,
   clientSecret: string,
   password: string,
-  options: Pick<ClientOptions, 'retry' | 'onRetry'> = {},
+  options: Pick<ClientOptions, 'retry' | 'onRetry' | 'network'> = {},
 ): Promise<ConnectionCheck> {
+  const route = await (options.network?.proxy ?? environmentProxy)(config.baseUrl);
   const vault = new MemoryVault('connection check');
   await vault.set(config.name, CLIENT_SECRET_SECRET, clientSecret);
   const retry = { ...options.retry, ...CHECK_OPTIONS.retry };
   const client = new ResellerClient({ account: config.name, ...config }, vault, { ...CHECK_OPTIONS, ...options, retry });
-  await step(config, 'token', () => client.signIn(password));
-  const { client: holder } = await step(config, 'service', () => client.getClientsDetails());
+  await step(config, route, 'token', () => client.signIn(password));
+  const { client: holder } = await step(config, route, 'service', () => client.getClientsDetails());
   // Always: with the alt base URL left empty the four alt operations go to the base URL, which may not publish them.
-  await step(config, 'alt', () => client.getSupportDepartments());
+  await step(config, route, 'alt', () => client.getSupportDepartments());
   return {
     clientName: holder.companyName || holder.fullName,
     email: holder.email,
     refreshToken: await vault.get(config.name, REFRESH_TOKEN_SECRET),
+    route,
   };
 }
 
-async function step<T>(config: AccountConfig, name: Step, run: () => Promise<T>): Promise<T> {
+async function step<T>(config: AccountConfig, route: ProxyRoute, name: Step, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof ApiError) throw explain(config, name, error);
+    if (error instanceof ApiError) throw explain(config, route, name, error);
     throw error;
   }
 }
 
-function explain(config: AccountConfig, step: Step, error: ApiError): DeskError {
+function explain(config: AccountConfig, route: ProxyRoute, step: Step, error: ApiError): DeskError {
   const address = step === 'alt' ? config.altBaseUrl : config.baseUrl;
   const addressField: Field = step === 'alt' ? 'altBaseUrl' : 'baseUrl';
   const fail = (code: CallError['code'], message: string, fields: Field[]) =>
     new DeskError(code, message, fields.map((field) => ({ field, message })), error.facts);
 
+  const through = route.proxy === null ? '' : ` ${describeRoute(route)}`;
+  const refusedCertificate = error.kind === 'network' ? certificateWords(error.code) : null;
+  if (refusedCertificate !== null) {
+    const inspecting = config.caFile
+      ? `the CA certificate in ${config.caFile} is not the one that signed it`
+      : "if a proxy or firewall inspects this computer's connections, name its CA certificate in the account's settings";
+    return fail('offline', `${address} was reached${through}, but its certificate was refused: ${refusedCertificate}. ${capitalise(inspecting)}.`, [
+      config.caFile ? 'caFile' : addressField,
+    ]);
+  }
+  if (error.kind === 'network' && error.code === 'EPROXYREFUSED') {
+    // The proxy's refusal in words (network/agents.ts), after the operation's name.
+    const refusal = error.message.slice(error.operation.length + 2);
+    return fail('offline', `${capitalise(refusal)}: check the proxy settings, or ask whoever runs the proxy.`, [addressField]);
+  }
+  if (error.kind === 'network' && route.proxy !== null) {
+    return fail('offline', `${address} cannot be reached ${describeRoute(route)}: check the proxy settings and your network.`, [addressField]);
+  }
   if (error.kind === 'network' && /EPROTO|wrong version number/i.test(`${error.code} ${error.message}`)) {
     return fail('offline', `${address} does not speak HTTPS (the server answers in plain HTTP): check the address.`, [addressField]);
   }
@@ -95,4 +121,8 @@ function explain(config: AccountConfig, step: Step, error: ApiError): DeskError 
     return fail('provider', `${address} is having trouble right now (${error.message}); try again in a moment.`, [addressField]);
   }
   return new DeskError('provider', `The provider refused the check: ${error.message}`, undefined, error.facts);
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

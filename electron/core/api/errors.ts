@@ -89,8 +89,8 @@ export class ApiError extends Error {
   }
 }
 
-/** Socket errors raised before a request could be written. */
-const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'EADDRNOTAVAIL']);
+/** Socket errors raised before a request could be written (EPROXYREFUSED: the proxy refused the tunnel, network/agents.ts). */
+const NOT_CONNECTED = new Set(['EPROXYREFUSED', 'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'EADDRNOTAVAIL']);
 
 const TIMED_OUT = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ESOCKETTIMEDOUT']);
 

@@ -6,6 +6,8 @@
  */
 import { Readable } from 'node:stream';
 import axios, { type AxiosInstance } from 'axios';
+import { NetworkAgents, type NetworkOptions } from '../network/agents.js';
+import { environmentProxy } from '../network/proxy-route.js';
 import { releaseBytes } from './reply-bytes.js';
 import { interpretTransportError, type HttpReply } from './reply.js';
 
@@ -14,15 +16,22 @@ export interface HttpOptions {
   timeoutMs?: number;
   /** Replies larger than this are refused (protocol error) rather than buffered. */
   maxReplyBytes?: number;
+  /** The proxy each address goes through and the extra CA trusted (network/agents.ts); default: the environment's proxy variables. */
+  network?: NetworkOptions;
 }
 
 export function createHttp(options: HttpOptions = {}): AxiosInstance {
-  return axios.create({
+  const http = axios.create({
     timeout: options.timeoutMs ?? 30_000,
     maxContentLength: options.maxReplyBytes ?? 64 * 1024 * 1024,
     maxRedirects: 0,
     validateStatus: () => true,
+    // axios's own reading of the proxy variables sends https: requests to a proxy unencrypted: the agents tunnel.
+    proxy: false,
   });
+  const agents = new NetworkAgents(options.network ?? { proxy: environmentProxy });
+  http.interceptors.request.use(async (config) => Object.assign(config, await agents.forUrl(config.url ?? '')));
+  return http;
 }
 
 export async function postForm(

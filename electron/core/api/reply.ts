@@ -153,11 +153,14 @@ export function interpretTransportError(operation: string, error: unknown): ApiE
     return protocolError(operation, null, message);
   }
   const timedOut = code === 'ECONNABORTED' || code === 'ETIMEDOUT' || /timeout/i.test(message);
+  const host = hostOf((error as { config?: { url?: unknown } } | null)?.config?.url);
+  // A proxy's refusal is already in words (network/agents.ts).
+  if (code === 'EPROXYREFUSED') return new ApiError({ kind: 'network', operation, code, host, message: `${operation}: ${message}` });
   return new ApiError({
     kind: 'network',
     operation,
     code: code ?? (timedOut ? 'ETIMEDOUT' : null),
-    host: hostOf((error as { config?: { url?: unknown } } | null)?.config?.url),
+    host,
     message: `${operation}: ${timedOut ? 'timed out' : 'no reply'} (${code ?? 'no code'}: ${message})`,
   });
 }

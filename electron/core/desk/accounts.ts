@@ -44,8 +44,8 @@ export function accountsHandlers(state: DeskState): HandlersOf<'accounts'> {
     'accounts.test': async (input) => {
       const { clientSecret, password, ...config } = input;
       refuseTakenName(state, config.name);
-      const { clientName, email } = await checkConnection(config, clientSecret, password, state.clientOptions());
-      return { clientName, email };
+      const { clientName, email, route } = await checkConnection(config, clientSecret, password, state.clientOptions(config));
+      return { clientName, email, proxy: route.proxy === null || route.source === 'demo' ? null : { url: route.proxy, source: route.source } };
     },
     'accounts.select': async ({ name, remember }) => {
       await openAccount(state, accounts.get(name), remember ?? true);
@@ -120,7 +120,7 @@ async function undoOfAdd(state: DeskState, name: string): Promise<() => Promise<
 
 /** The connection check with the given secrets; they reach the vault only when the provider accepted them. */
 async function storeCheckedCredentials(state: DeskState, config: AccountConfig, clientSecret: string, password: string): Promise<void> {
-  const { refreshToken } = await checkConnection(config, clientSecret, password, state.clientOptions());
+  const { refreshToken } = await checkConnection(config, clientSecret, password, state.clientOptions(config));
   const { vault } = state.options;
   await vault.set(config.name, CLIENT_SECRET_SECRET, clientSecret);
   await vault.set(config.name, PASSWORD_SECRET, password);

@@ -30,7 +30,7 @@ export async function openAccount(state: DeskState, config: AccountConfig, remem
       syncIntervalMinutes: state.settings.get().syncIntervalMinutes,
       syncDeadlineMs: options.syncDeadlineMs ?? state.settings.get().syncDeadlineMinutes * 60_000,
       background: state.background,
-      client: state.clientOptions(),
+      client: state.clientOptions(config),
       clock: state.clock,
       timers: options.timers,
       ledger: state.accounts,
@@ -85,6 +85,7 @@ export async function openDemo(state: DeskState, remember = true): Promise<Accou
     username: demo.username,
     demo: true,
     insecureHttp: false,
+    caFile: '',
   };
   await vault.set(DEMO_ACCOUNT, CLIENT_SECRET_SECRET, demo.clientSecret);
   await vault.set(DEMO_ACCOUNT, PASSWORD_SECRET, demo.password);

@@ -1,6 +1,7 @@
 /** How a Desk is opened. */
 import type { Clock, Timers } from '../../../shared/clock.js';
 import type { RetryPolicy } from '../api/index.js';
+import type { ProxyLookup } from '../network/proxy-route.js';
 import type { SettingsStore } from '../settings-store.js';
 import type { SecretVault } from '../vault/index.js';
 
@@ -36,6 +37,11 @@ export interface DeskOptions {
   timers?: Timers;
   /** Where the engine says what it did or what went wrong outside any call (a file set aside, a folder made private). Default: stderr. */
   log?: (line: string) => void;
+  /**
+   * Which proxy each provider address goes through: the desktop shell passes the system's (Electron's
+   * resolveProxy, network/proxy-route.ts systemProxy); default: HTTPS_PROXY / HTTP_PROXY / NO_PROXY.
+   */
+  proxy?: ProxyLookup;
   /** The most one sync may take, over the settings' syncDeadlineMinutes (e.g. the CLI's --deadline). */
   syncDeadlineMs?: number;
 }

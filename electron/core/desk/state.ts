@@ -4,10 +4,14 @@
  */
 import type { Clock } from '../../../shared/clock.js';
 import type { EventName, EventPayloads, OutboxDamage } from '../../../shared/contract.js';
+import type { AccountConfig } from '../../../shared/accounts.js';
 import type { AccountSession } from '../account-session.js';
 import type { AccountStore } from '../accounts/account-store.js';
 import type { ClientOptions } from '../api/index.js';
 import { DeskError } from '../desk-error.js';
+import type { NetworkOptions } from '../network/agents.js';
+import { readExtraCa } from '../network/extra-ca.js';
+import { directForDemo, environmentProxy } from '../network/proxy-route.js';
 import type { SettingsStore } from '../settings-store.js';
 import { systemClock } from '../system-time.js';
 import type { DemoProvider, DeskOptions } from './options.js';
@@ -51,8 +55,22 @@ export class DeskState {
     (this.options.log ?? ((text: string) => console.error(`reseller-desk: ${text}`)))(line);
   }
 
-  /** What every API client this Desk makes shares: the retry policy, and retries told as events. */
-  clientOptions(): Pick<ClientOptions, 'retry' | 'onRetry'> {
-    return { retry: this.options.retry, onRetry: (notice) => this.emit('provider.retry', notice) };
+  /**
+   * What an account's API clients are made with: the retry policy, retries told as events, and its network (the
+   * host's proxy lookup, the bundled demo directly; its extra CA certificate, read and checked here).
+   */
+  clientOptions(config: AccountConfig): Pick<ClientOptions, 'retry' | 'onRetry' | 'network'> {
+    return { retry: this.options.retry, onRetry: (notice) => this.emit('provider.retry', notice), network: this.network(config) };
+  }
+
+  private network(config: AccountConfig): NetworkOptions {
+    const proxy = config.demo ? directForDemo : (this.options.proxy ?? environmentProxy);
+    if (config.caFile === '') return { proxy };
+    try {
+      return { proxy, extraCa: readExtraCa(config.caFile) };
+    } catch (error) {
+      const message = (error as Error).message;
+      throw new DeskError('invalid_input', `The account's CA certificate file cannot be used: ${message}.`, [{ field: 'caFile', message }]);
+    }
   }
 }

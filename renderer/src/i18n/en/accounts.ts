@@ -45,6 +45,8 @@ export default {
     test: 'Test connection',
     testing: 'Checking with the provider…',
     tested: 'Connection works: signed in as {name} ({email}).',
+    viaSystemProxy: 'Through the proxy {proxy}, set in the system’s proxy settings.',
+    viaEnvironmentProxy: 'Through the proxy {proxy}, set in HTTPS_PROXY / HTTP_PROXY.',
     save: 'Connect',
     saving: 'Checking and saving…',
     noKeychain: 'The client secret and password will be kept in memory for this session only: you will be asked again after the app restarts.',
@@ -67,6 +69,7 @@ export default {
     clientSecret: 'Client secret',
     username: 'E-mail',
     password: 'Password',
+    caFile: 'CA certificate file',
   },
   placeholders: {
     name: 'e.g. My company',
@@ -79,5 +82,6 @@ export default {
     name: 'How this account is called here, in the account switcher.',
     altBaseUrl: 'Some providers publish transactions, tickets, departments and contact updates on a second address. Leave empty if yours does not: the base URL is used.',
     service: 'The provider’s own name in its API paths (/api/v2/<segment>/…). Leave empty for “svc”.',
+    caFile: 'Only behind a proxy or firewall that inspects secure connections: the path of its CA certificate (a PEM file), which your IT department gives you.',
   },
 };

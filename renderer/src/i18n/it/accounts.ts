@@ -46,6 +46,8 @@ export default {
     test: 'Prova connessione',
     testing: 'Verifica con il provider…',
     tested: 'La connessione funziona: accesso come {name} ({email}).',
+    viaSystemProxy: 'Tramite il proxy {proxy}, indicato nelle impostazioni proxy del sistema.',
+    viaEnvironmentProxy: 'Tramite il proxy {proxy}, indicato in HTTPS_PROXY / HTTP_PROXY.',
     save: 'Collega',
     saving: 'Verifica e salvataggio…',
     noKeychain: "Il client secret e la password resteranno in memoria solo per questa sessione: ti verranno richiesti al prossimo avvio dell'app.",
@@ -66,6 +68,7 @@ export default {
     clientSecret: 'Client secret',
     username: 'E-mail',
     password: 'Password',
+    caFile: 'File del certificato CA',
   },
   placeholders: {
     name: 'es. La mia azienda',
@@ -78,5 +81,6 @@ export default {
     name: "Come si chiama questo account qui, nel selettore degli account.",
     altBaseUrl: 'Alcuni provider pubblicano transazioni, ticket, reparti e modifiche dei contatti su un secondo indirizzo. Lascia vuoto se il tuo non lo fa: si usa l’URL base.',
     service: 'Il nome del provider nei percorsi della sua API (/api/v2/<segmento>/…). Lascia vuoto per «svc».',
+    caFile: 'Solo dietro un proxy o un firewall che ispeziona le connessioni sicure: il percorso del suo certificato CA (un file PEM), che ti dà il tuo reparto IT.',
   },
 };

@@ -1,0 +1,160 @@
+/**
+ * The person's network (issue 36.3), over real HTTP: a CONNECT proxy in front of the sandbox that every request
+ * passes (the system's answer in the engine, HTTPS_PROXY / HTTP_PROXY in the command line as a process, NO_PROXY
+ * honoured), one that refuses, and a sandbox served over TLS with a CA of its own: trusted once the account names
+ * the CA's file, refused in words without it or with another CA.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Desk } from '../../../electron/core/desk/index.js';
+import type { DeskError } from '../../../electron/core/desk-error.js';
+import { systemProxy } from '../../../electron/core/network/proxy-route.js';
+import { MemoryVault } from '../../../electron/core/vault/memory-vault.js';
+import { startSandbox } from '../../../sandbox/index.js';
+import type { RunningSandbox } from '../../../sandbox/options.js';
+import { cli, newDataDir, secretsOf } from '../cli/harness.js';
+import { makeCa, startProxy, type TestCa, type TestProxy } from './network-fixtures.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'network-'));
+let sb: RunningSandbox;
+let tlsSb: RunningSandbox;
+let proxy: TestProxy;
+let refusing: TestProxy;
+let ca: TestCa;
+let otherCa: TestCa;
+const desks: Desk[] = [];
+
+/** A Desk whose system proxy settings answer `pac` for every address (as Electron's resolveProxy would). */
+async function deskBehind(pac: string): Promise<Desk> {
+  const desk = await Desk.open({ dataDir: mkdtempSync(join(dir, 'app-')), vault: new MemoryVault('tests'), background: false, proxy: systemProxy(async () => pac) });
+  desks.push(desk);
+  return desk;
+}
+
+const account = (on: RunningSandbox, extra: Record<string, unknown> = {}) => ({
+  name: 'Main',
+  baseUrl: on.baseUrl,
+  altBaseUrl: on.altBaseUrl,
+  clientId: on.clientId,
+  clientSecret: on.clientSecret,
+  username: on.username,
+  password: on.password,
+  ...extra,
+});
+
+async function failure(desk: Desk, input: Record<string, unknown>): Promise<DeskError> {
+  try {
+    await desk.callUnchecked('accounts.test', input);
+  } catch (error) {
+    return error as DeskError;
+  }
+  throw new Error('expected the check to fail');
+}
+
+const portOf = (url: string) => new URL(url).port;
+
+beforeAll(async () => {
+  ca = makeCa('inspecting');
+  otherCa = makeCa('other');
+  sb = await startSandbox({ port: 0, altPort: 0, controlPort: 0 });
+  tlsSb = await startSandbox({ port: 0, altPort: 0, controlPort: 0, tls: { cert: ca.cert, key: ca.key } });
+  proxy = await startProxy();
+  refusing = await startProxy({ status: 403, text: 'Forbidden' });
+});
+
+afterAll(async () => {
+  for (const desk of desks) await desk.close();
+  await Promise.all([sb?.stop(), tlsSb?.stop(), proxy?.close(), refusing?.close()]);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('a proxy in front of the provider', () => {
+  it('the check goes through the system proxy, says so, and every request passed it', async () => {
+    const desk = await deskBehind(`PROXY ${new URL(proxy.url).host}; DIRECT`);
+    proxy.tunnels.length = 0;
+    const result = await desk.callUnchecked('accounts.test', account(sb));
+    expect(result.proxy).toEqual({ url: proxy.url, source: 'system' });
+    // The token, the service operation (base) and the alt operation: each through a tunnel to its own listener.
+    expect(new Set(proxy.tunnels)).toEqual(new Set([`127.0.0.1:${portOf(sb.baseUrl)}`, `127.0.0.1:${portOf(sb.altBaseUrl)}`]));
+  });
+
+  it('a proxy that refuses the tunnel is named, with its answer, and the provider hears nothing', async () => {
+    const desk = await deskBehind(`PROXY ${new URL(refusing.url).host}`);
+    sb.resetRequestCounts();
+    const error = await failure(desk, account(sb));
+    expect(error.code).toBe('offline');
+    expect(error.message).toBe(
+      `The proxy ${refusing.url} refused the connection to 127.0.0.1:${portOf(sb.baseUrl)}: it answers HTTP 403 Forbidden: check the proxy settings, or ask whoever runs the proxy.`,
+    );
+    expect(sb.requestCounts()).toEqual({});
+  });
+
+  it('a proxy that cannot be reached is named as the way the check tried', async () => {
+    const desk = await deskBehind('PROXY 127.0.0.1:9');
+    const error = await failure(desk, account(sb));
+    expect(error.message).toBe(`${sb.baseUrl} cannot be reached through the proxy http://127.0.0.1:9 (set in the system's proxy settings): check the proxy settings and your network.`);
+  });
+
+  it('the command line goes through HTTP_PROXY, and straight to the hosts NO_PROXY lists', async () => {
+    const args = () => [
+      'account', 'add', 'Main', '--base-url', sb.baseUrl, '--alt-base-url', sb.altBaseUrl, '--client-id', sb.clientId, '--username', sb.username,
+    ];
+    proxy.tunnels.length = 0;
+    const through = newDataDir();
+    const added = await cli(through, args(), { secrets: secretsOf(sb), env: { HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url, NO_PROXY: '' } });
+    expect(added.code).toBe(0);
+    const synced = await cli(through, ['sync'], { secrets: secretsOf(sb), env: { HTTP_PROXY: proxy.url, NO_PROXY: '' } });
+    expect(synced.code).toBe(0);
+    const viaProxy = proxy.tunnels.length;
+    expect(viaProxy).toBeGreaterThanOrEqual(4);
+    expect(new Set(proxy.tunnels)).toEqual(new Set([`127.0.0.1:${portOf(sb.baseUrl)}`, `127.0.0.1:${portOf(sb.altBaseUrl)}`]));
+
+    const direct = newDataDir();
+    refusing.tunnels.length = 0;
+    const bypassed = await cli(direct, args(), { secrets: secretsOf(sb), env: { HTTP_PROXY: refusing.url, no_proxy: '', NO_PROXY: '127.0.0.1' } });
+    expect(bypassed.code).toBe(0);
+    expect(refusing.tunnels).toEqual([]);
+    rmSync(through, { recursive: true, force: true });
+    rmSync(direct, { recursive: true, force: true });
+  });
+});
+
+describe('a provider (or a proxy) with a certificate of its own authority', () => {
+  it("is refused in words while the account names no CA, and trusted once it names the authority's PEM file, through the proxy too", async () => {
+    const desk = await deskBehind('DIRECT');
+    const refused = await failure(desk, account(tlsSb));
+    expect(refused.code).toBe('offline');
+    expect(refused.message).toMatch(/^https:\/\/127\.0\.0\.1:\d+ was reached, but its certificate was refused: (it is signed by an authority this app does not trust|the authority that signed it is not one this app trusts)/);
+    expect(refused.message).toContain("If a proxy or firewall inspects this computer's connections, name its CA certificate in the account's settings.");
+    expect(refused.issues?.map((i) => i.field)).toEqual(['baseUrl']);
+
+    await expect(desk.callUnchecked('accounts.test', account(tlsSb, { caFile: ca.caFile }))).resolves.toMatchObject({ email: tlsSb.username, proxy: null });
+
+    const behind = await deskBehind(`PROXY ${new URL(proxy.url).host}`);
+    proxy.tunnels.length = 0;
+    await expect(behind.callUnchecked('accounts.test', account(tlsSb, { caFile: ca.caFile }))).resolves.toMatchObject({ proxy: { url: proxy.url, source: 'system' } });
+    expect(proxy.tunnels).toContain(`127.0.0.1:${portOf(tlsSb.baseUrl)}`);
+  });
+
+  it('another CA is refused, naming its file', async () => {
+    const desk = await deskBehind('DIRECT');
+    const refused = await failure(desk, account(tlsSb, { caFile: otherCa.caFile }));
+    expect(refused.message).toMatch(/its certificate was refused: .+\. The CA certificate in .+ca\.pem is not the one that signed it\.$/);
+    expect(refused.issues?.map((i) => i.field)).toEqual(['caFile']);
+  });
+
+  it('a CA file that is not a PEM certificate, or is missing, is refused before anything is sent', async () => {
+    const desk = await deskBehind('DIRECT');
+    const notPem = join(dir, 'not-a-cert.pem');
+    writeFileSync(notPem, 'hello\n');
+    tlsSb.resetRequestCounts();
+    const garbage = await failure(desk, account(tlsSb, { caFile: notPem }));
+    expect(garbage.code).toBe('invalid_input');
+    expect(garbage.issues).toEqual([{ field: 'caFile', message: `${notPem} holds no PEM certificate (a block from -----BEGIN CERTIFICATE----- to -----END CERTIFICATE-----)` }]);
+    const missing = await failure(desk, account(tlsSb, { caFile: join(dir, 'nowhere.pem') }));
+    expect(missing.issues).toEqual([{ field: 'caFile', message: `${join(dir, 'nowhere.pem')} does not exist` }]);
+    expect(tlsSb.requestCounts()).toEqual({});
+  });
+});
