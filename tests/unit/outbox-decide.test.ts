@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { decide } from '../../electron/core/outbox/decide.js';
 import type { ContactNow, ProviderState } from '../../electron/core/outbox/provider-state.js';
-import type { EntryBase } from '../../shared/outbox/conflict.js';
+import { rebasedOnTheirs, withoutTheirs } from '../../electron/core/outbox/conflict-settle.js';
+import type { EntryBase, EntryConflict } from '../../shared/outbox/conflict.js';
 
 const contactNow = (fields: ContactNow['fields']): ProviderState => ({ readAt: 1, contacts: new Map([[7, { updatedAt: null, fields }]]) });
 const contactBase = (fields: Record<string, string | boolean>, where?: Record<string, string>): EntryBase => ({ of: 'contact', updatedAt: null, fields, ...(where ? { where } : {}) });
@@ -104,5 +105,24 @@ describe('an order', () => {
     expect(decide('add-order', params, base, ordered)).toMatchObject({ go: 'hold', conflict: { renewed: [{ domain: 'a.it', pendingOrders: [9] }] } });
     const held: ProviderState = { readAt: 1, domains: new Map([['new.it', domain('2027-06-01', 'Pending')]]) };
     expect(decide('add-order', params, base, held)).toMatchObject({ go: 'hold', conflict: { renewed: [], held: [{ domain: 'new.it', status: 'Pending' }] } });
+  });
+});
+
+describe('settling a conflict', () => {
+  const order: EntryBase = { of: 'order', renewals: { 'a.it': { expiryDate: '2027-01-01', nextDueDate: null, pendingOrders: [] }, 'b.it': { expiryDate: '2027-02-01', nextDueDate: null, pendingOrders: [] } }, names: [] };
+  const renewedA: EntryConflict = { reason: 'order', renewed: [{ domain: 'a.it', expiryDate: { was: '2027-01-01', now: '2028-01-01' }, pendingOrders: [] }], held: [], checkedAt: 1 };
+
+  it('keep mine: the base takes the provider’s values the person saw (a field, a closed ticket, a renewal no longer checked, a filter no longer asked)', () => {
+    const fields: EntryConflict = { reason: 'fields', fields: [{ field: 'email', original: 'a', theirs: 'c', yours: 'b' }], unmatched: [{ field: 'country', wanted: 'IT', now: 'DE' }], sent: [], checkedAt: 1 };
+    expect(rebasedOnTheirs(contactBase({ email: 'a', city: 'x' }, { country: 'IT' }), fields)).toEqual({ of: 'contact', updatedAt: null, fields: { email: 'c', city: 'x' } });
+    expect(rebasedOnTheirs({ of: 'ticket', status: 'Open', lastReply: null }, { reason: 'ticket-closed', status: 'Closed', was: 'Open', checkedAt: 1 })).toEqual({ of: 'ticket', status: 'Closed', lastReply: null });
+    expect(rebasedOnTheirs(order, renewedA)).toEqual({ of: 'order', renewals: { 'b.it': order.renewals['b.it'] }, names: [] });
+  });
+
+  it('take theirs: an order keeps its other renewals; an entry with nothing else to send ends', () => {
+    expect(withoutTheirs({ domainrenewals: { 'A.it': 1, 'b.it': 2 }, paymentmethod: 'mailin' }, renewedA)).toEqual({ domainrenewals: { 'b.it': 2 }, paymentmethod: 'mailin' });
+    expect(withoutTheirs({ domainrenewals: { 'a.it': 1 }, paymentmethod: 'mailin' }, renewedA)).toBeNull();
+    expect(withoutTheirs({ domainrenewals: { 'a.it': 1 }, pid: [3] }, renewedA)).toEqual({ pid: [3] });
+    expect(withoutTheirs({ contactid: 7, email: 'b' }, { reason: 'fields', fields: [], unmatched: [], sent: [], checkedAt: 1 })).toBeNull();
   });
 });
