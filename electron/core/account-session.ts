@@ -190,7 +190,7 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
    * through brings connectivity online, which replays everything held back at once.
    */
   replay(): Promise<RunReport> {
-    if (this.connectivity.down) return Promise.resolve({ sent: 0, sentIds: [], reconciled: 0, busy: false, paused: this.replayer.paused, nextDueAt: null });
+    if (this.connectivity.down) return Promise.resolve({ sent: 0, sentIds: [], reconciled: 0, changedOnProvider: 0, busy: false, paused: this.replayer.paused, nextDueAt: null });
     if (this.replaying) {
       this.replayAgain = true;
       return this.replaying;
@@ -233,7 +233,7 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
   private async reconnect(): Promise<void> {
     this.outbox.wakeUp();
     const report = await this.replay().catch(() => null);
-    if (!this.disposables.isDisposed && (report === null || report.sent + report.reconciled === 0)) await this.scheduler.syncNow('reconnect').catch(() => undefined);
+    if (!this.disposables.isDisposed && (report === null || report.sent + report.reconciled + report.changedOnProvider === 0)) await this.scheduler.syncNow('reconnect').catch(() => undefined);
   }
 
   /** After a sign-in: the queue may go again. */
@@ -272,7 +272,8 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
       do {
         this.replayAgain = false;
         report = await this.replayer.run(stop.signal);
-        confirmed += report.sent + report.reconciled;
+        // An entry held because the provider changed its record: the mirror is behind the provider too.
+        confirmed += report.sent + report.reconciled + report.changedOnProvider;
         sentIds.push(...report.sentIds);
       } while (this.replayAgain && !this.disposables.isDisposed && !stop.signal.aborted);
     } finally {

@@ -54,6 +54,8 @@ export interface RunReport {
   sentIds: number[];
   /** Unconfirmed entries checked against the server. */
   reconciled: number;
+  /** Entries settled without a request because the provider changed their record: held for the person, or already as wanted. */
+  changedOnProvider: number;
   /** Another replayer (maybe another process) holds the outbox: nothing was done. */
   busy: boolean;
   /** Why the queue is paused (auth), or null. */
@@ -127,7 +129,7 @@ export class Replayer extends EventEmitter<ReplayerEvents> {
   }
 
   private async replay(signal: AbortSignal | undefined): Promise<RunReport> {
-    const report: RunReport = { sent: 0, sentIds: [], reconciled: 0, busy: false, paused: this.#paused, nextDueAt: null };
+    const report: RunReport = { sent: 0, sentIds: [], reconciled: 0, changedOnProvider: 0, busy: false, paused: this.#paused, nextDueAt: null };
     if (this.#paused !== null) return report;
     this.#signInFailed = false;
     // Like a sync, a replay run may sign in once after a failed sign-in (the session sends no more until then).
@@ -236,7 +238,7 @@ export class Replayer extends EventEmitter<ReplayerEvents> {
    * Fresh before sending: what of `row` goes now, decided against what the provider holds (decide.ts). Null when
    * the entry was settled here (held for the person, or already on the provider) or must wait (a failed read).
    */
-  private async freshPart(row: EntryRow): Promise<{ params: StoredParams; holding: StoredConflict | null; decidedOn: string; state: ProviderState } | null | undefined> {
+  private async freshPart(row: EntryRow, report: RunReport): Promise<{ params: StoredParams; holding: StoredConflict | null; decidedOn: string; state: ProviderState } | null | undefined> {
     if (row.base === null) return undefined;
     let state: ProviderState;
     try {
@@ -253,6 +255,7 @@ export class Replayer extends EventEmitter<ReplayerEvents> {
     const decision = decide(row.kind, JSON.parse(row.params) as StoredParams, JSON.parse(row.base) as EntryBase, state);
     switch (decision.go) {
       case 'nothing':
+        report.changedOnProvider++;
         this.journal.alreadyThere(row.id, { contactId: serverId(JSON.parse(row.params).contactid), unchanged: true }, row.params, this.now());
         return null;
       case 'send':
@@ -260,6 +263,7 @@ export class Replayer extends EventEmitter<ReplayerEvents> {
       case 'hold': {
         const facts = { ...decision.conflict, checkedAt: state.readAt };
         if (decision.send === null) {
+          report.changedOnProvider++;
           this.journal.hold(row.id, facts, decision.held, row.params, this.now());
           return null;
         }
@@ -269,7 +273,7 @@ export class Replayer extends EventEmitter<ReplayerEvents> {
   }
 
   private async send(row: EntryRow, report: RunReport): Promise<void> {
-    const fresh = await this.freshPart(row);
+    const fresh = await this.freshPart(row, report);
     if (fresh === null) return;
     let precheck: InvoiceStatsSnapshot | null = null;
     if (row.kind === 'create-invoice') {

@@ -26,8 +26,8 @@ afterEach(async () => {
 });
 
 /** A Desk on a sandbox of its own, synced once; `provider` calls the provider's API as the account's web panel would. */
-async function setUp(prefix: string) {
-  const opened = await deskOnSandbox(prefix);
+async function setUp(prefix: string, background = false) {
+  const opened = await deskOnSandbox(prefix, { background });
   closers.push(opened.close);
   const { desk, sb } = opened;
   await desk.call('sync.run');
@@ -142,6 +142,28 @@ describe('a contact edited in the app and on the provider', () => {
     expect((await desk.call('outbox.resolve', { id: queued.id, choice: 'theirs' })).state).toBe('cancelled');
     await desk.call('sync.run');
     expect(storedContact(sb, contact.id)).toMatchObject({ companyname: 'Acme Renamed Srl' });
+  });
+});
+
+describe('the app running while the provider resets every connection', () => {
+  it('row 1: once the provider answers again, the edit changed there meanwhile waits and the mirror shows theirs; nothing overwritten', async () => {
+    const { desk, sb, provider } = await setUp('changed-running-', true);
+    const contact = (await contacts(desk))[6]!;
+    await ok(op(provider, 'update-contact', { contactid: contact.id, email: 'staff@example.com', city: 'Staffville' }));
+    sb.setFaults({ reset: 1 });
+    const queued = await desk.call('outbox.enqueue', { kind: 'update-contact', params: { contactid: contact.id, email: 'traveller@example.com' } });
+    // Tried, and held back by the network (the provider's state could not be read before sending).
+    await vi.waitFor(async () => expect((await entry(desk, queued.id)).lastError).not.toBeNull(), { timeout: 10_000, interval: 100 });
+    sb.setFaults({ reset: 0 });
+
+    await vi.waitFor(async () => expect((await entry(desk, queued.id)).state).toBe('conflict'), { timeout: 30_000, interval: 200 });
+    expect(storedContact(sb, contact.id)).toMatchObject({ email: 'staff@example.com', city: 'Staffville' });
+    expect((await entry(desk, queued.id)).conflict).toMatchObject({ fields: [{ field: 'email', original: contact.email, theirs: 'staff@example.com', yours: 'traveller@example.com' }] });
+    // The sync that follows brings the provider's other change; the queued e-mail stays laid over.
+    await vi.waitFor(async () => expect(await desk.call('data.get', { resource: 'contacts', id: contact.id })).toMatchObject({ city: 'Staffville', email: 'traveller@example.com' }), {
+      timeout: 30_000,
+      interval: 200,
+    });
   });
 });
 
