@@ -15,6 +15,8 @@ export interface AppMenuOptions {
   development: boolean;
   command(command: MenuCommand): void;
   openDataFolder(): void;
+  /** Present where the app updates itself (a packaged build, or a feed named for the run). */
+  checkForUpdates: (() => void) | null;
 }
 
 export function appMenuTemplate(options: AppMenuOptions): MenuItemConstructorOptions[] {
@@ -25,12 +27,16 @@ export function appMenuTemplate(options: AppMenuOptions): MenuItemConstructorOpt
     accelerator,
     click: () => command(name),
   });
+  const checkForUpdates: MenuItemConstructorOptions[] = options.checkForUpdates
+    ? [{ label: 'Check for Updates…', click: () => options.checkForUpdates?.() }]
+    : [];
   const preferences = item(mac ? 'Settings…' : 'Preferences…', 'CmdOrCtrl+,', 'preferences');
 
   const appMenu: MenuItemConstructorOptions = {
     label: appName,
     submenu: [
       { role: 'about' },
+      ...checkForUpdates,
       { type: 'separator' },
       preferences,
       { type: 'separator' },
@@ -85,7 +91,8 @@ export function appMenuTemplate(options: AppMenuOptions): MenuItemConstructorOpt
   };
   const help: MenuItemConstructorOptions = {
     role: 'help',
-    submenu: [{ label: 'Open Data Folder', click: () => options.openDataFolder() }, ...(mac ? [] : [{ role: 'about' } as const])],
+    submenu: [
+      ...(mac ? [] : checkForUpdates),{ label: 'Open Data Folder', click: () => options.openDataFolder() }, ...(mac ? [] : [{ role: 'about' } as const])],
   };
   return [...(mac ? [appMenu] : []), file, edit, view, { role: 'windowMenu' }, help];
 }

@@ -14,6 +14,8 @@ import { settleWithin } from '../../shared/settle-within.js';
 import { appMenuTemplate } from './app-menu.js';
 import { Background } from './background.js';
 import { linkCommand } from './deep-links.js';
+import { outboxIdle } from './outbox-idle.js';
+import { Updates } from './updates.js';
 import { DeskBinding } from './ipc.js';
 import { savePdf } from './print-pdf.js';
 import { electronSettingsStore, shellFlagsStore, windowStateStore } from './settings.js';
@@ -28,6 +30,9 @@ const log = (line: string) => console.error(`reseller-desk: ${line}`);
 let desk: Desk | null = null;
 let binding: DeskBinding | null = null;
 let background: Background | null = null;
+let updates: Updates | null = null;
+/** An update feed named for this run: the app then updates itself even unpackaged (to try a build against a local feed). */
+const UPDATE_FEED = process.env.RESELLER_DESK_UPDATE_FEED ?? null;
 const windowState = windowStateStore();
 /** A link that came before the engine was ready (macOS's open-url at launch, a link among the arguments). */
 let pendingLink: string | null = deepLinkIn(process.argv);
@@ -109,6 +114,8 @@ async function start(): Promise<void> {
   shellBackground.apply(await engine.call('settings.get'));
   engine.on('settings.changed', (settings) => shellBackground.apply(settings));
   engine.on('outbox.changed', ({ counts }) => shellBackground.showOutbox(counts));
+  if (Updates.enabled(UPDATE_FEED)) updates = new Updates({ log, whenIdle: () => outboxIdle(engine), feedUrl: UPDATE_FEED });
+  const appUpdates = updates;
   Menu.setApplicationMenu(
     Menu.buildFromTemplate(
       appMenuTemplate({
@@ -117,13 +124,17 @@ async function start(): Promise<void> {
         development: !app.isPackaged,
         command: (command) => sendCommand({ command }),
         openDataFolder: () => void shell.openPath(app.getPath('userData')),
+        checkForUpdates: appUpdates ? () => void appUpdates.check(true) : null,
       }),
     ),
   );
   // With no account set up, the app opens on the bundled sandbox provider's demo account.
   if ((await engine.call('accounts.list')).length === 0) await engine.call('accounts.demo');
   shellBackground.showOutbox(await engine.call('outbox.counts'));
-  if (app.isPackaged) app.setAsDefaultProtocolClient(DEEP_LINK_SCHEME);
+  updates?.start();
+  // Reviewed for Electronegativity's PROTOCOL_HANDLER_JS_CHECK: a link is parsed by shared/deep-link.ts into a
+  // resource and a record, and only chooses which record the window shows; nothing else is read from it.
+  if (app.isPackaged) app.setAsDefaultProtocolClient(DEEP_LINK_SCHEME); // eng-disable PROTOCOL_HANDLER_JS_CHECK
   // Started at login with the tray on: syncing, without a window until the person opens one.
   const hidden = process.argv.includes('--hidden') && background.keepsRunning && process.platform !== 'darwin';
   if (!hidden) openWindow(binding);
@@ -178,6 +189,8 @@ if (!app.requestSingleInstanceLock()) {
     binding = null;
     background?.dispose();
     background = null;
+    updates?.dispose();
+    updates = null;
     void settleWithin(closing.close(), QUIT_DEADLINE_MS)
       .then((settled) => {
         if (settled === 'timed-out') log(`the engine did not close within ${QUIT_DEADLINE_MS / 1000} s; quitting anyway (queued edits are on disk)`);

@@ -10,9 +10,9 @@ import { restoreWindowState } from '../../electron/main/window-bounds.js';
 import { APP_COMMANDS, DEFAULT_SETTINGS } from '../../shared/contract.js';
 import type { NotableChange, SyncSummary } from '../../shared/sync.js';
 
-function menu(platform: NodeJS.Platform, development = false) {
+function menu(platform: NodeJS.Platform, development = false, checkForUpdates: (() => void) | null = null) {
   const commands: MenuCommand[] = [];
-  const template = appMenuTemplate({ appName: 'Reseller Desk', platform, development, command: (c) => commands.push(c), openDataFolder: () => {} });
+  const template = appMenuTemplate({ appName: 'Reseller Desk', platform, development, command: (c) => commands.push(c), openDataFolder: () => {}, checkForUpdates });
   const items = (list: MenuItemConstructorOptions[]): MenuItemConstructorOptions[] =>
     list.flatMap((item) => [item, ...(Array.isArray(item.submenu) ? items(item.submenu) : [])]);
   return { template, all: items(template), commands };
@@ -36,6 +36,18 @@ describe('the application menu', () => {
     expect(template.map((item) => item.label ?? item.role)).toEqual(['&File', '&Edit', '&View', 'windowMenu', 'help']);
     expect(roles).not.toContain('toggleDevTools');
     expect(menu('linux', true).all.map((item) => item.role)).toContain('toggleDevTools');
+  });
+
+  it('offers Check for Updates… only where the app updates itself: in Help, or the app menu on macOS', () => {
+    const label = (item: MenuItemConstructorOptions) => item.label ?? item.role;
+    expect(menu('linux').all.map(label)).not.toContain('Check for Updates…');
+    let checked = 0;
+    const help = menu('linux', false, () => checked++).template.find((item) => item.role === 'help')!;
+    const item = (help.submenu as MenuItemConstructorOptions[]).find((entry) => entry.label === 'Check for Updates…')!;
+    (item.click as () => void)();
+    expect(checked).toBe(1);
+    const [appMenu] = menu('darwin', false, () => undefined).template;
+    expect((appMenu!.submenu as MenuItemConstructorOptions[]).map(label).slice(0, 2)).toEqual(['about', 'Check for Updates…']);
   });
 
   it('on macOS, starts with the app menu holding Settings and Quit', () => {

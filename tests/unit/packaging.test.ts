@@ -202,6 +202,14 @@ describe('the packaged app', () => {
       asar.extractAll(archive, extracted);
     }, 180_000);
 
+    it('carries the update feed electron-updater reads, with the tray icon and the app beside it', () => {
+      // electron-builder writes the publish configuration into the app for every target that updates itself.
+      const feed = join(resources, 'app-update.yml');
+      expect(existsSync(feed), 'resources/app-update.yml').toBe(true);
+      expect(readFileSync(feed, 'utf8')).toMatch(/provider: generic[\s\S]*url: https:\/\//);
+      expect([...inside].some((file) => /^out\/main\/chunks\/32x32-[\w-]+\.png$/.test(file)), 'the tray icon').toBe(true);
+    });
+
     /** A packed bundle's relative and package imports. */
     function importsOf(file: string): { relative: string[]; packages: string[] } {
       const code = asar.extractFile(archive, file).toString();

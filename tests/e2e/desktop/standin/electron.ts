@@ -7,10 +7,11 @@
 import { app } from './app.js';
 import { StandinBrowserWindow as BrowserWindow } from './browser-window.js';
 import { ipcMain } from './ipc-main.js';
+import { net } from './net.js';
 import { defaultSession } from './session.js';
 import { clipboard, dialog, Menu, nativeImage, Notification, screen, shell, Tray } from './shell-parts.js';
 
-const session = { defaultSession };
+const session = { defaultSession, fromPartition: defaultSession.fromPartition };
 
-export { app, BrowserWindow, clipboard, dialog, ipcMain, Menu, nativeImage, Notification, screen, session, shell, Tray };
-export default { app, BrowserWindow, clipboard, dialog, ipcMain, Menu, nativeImage, Notification, screen, session, shell, Tray };
+export { app, BrowserWindow, clipboard, dialog, ipcMain, Menu, nativeImage, net, Notification, screen, session, shell, Tray };
+export default { app, BrowserWindow, clipboard, dialog, ipcMain, Menu, nativeImage, net, Notification, screen, session, shell, Tray };

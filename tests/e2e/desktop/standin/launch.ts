@@ -17,4 +17,7 @@ registerHooks({
   },
 });
 
+// Electron's process has the folder of the app's resources (electron-updater reads package-type there).
+Object.assign(process, { resourcesPath: resolve('out') });
+
 await import(pathToFileURL(resolve(process.env.STANDIN_MAIN ?? 'out/main/index.js')).href);

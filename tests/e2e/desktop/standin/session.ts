@@ -23,6 +23,8 @@ let headersListener: HeadersListener | null = null;
 let permissionHandler: PermissionHandler | null = null;
 
 export const defaultSession = {
+  /** A session of its own (electron-updater asks for one): the stand-in has one session for all. */
+  fromPartition: () => defaultSession,
   webRequest: {
     onHeadersReceived(filterOrListener: unknown, maybeListener?: HeadersListener | null): void {
       headersListener = (typeof filterOrListener === 'function' ? filterOrListener : (maybeListener ?? null)) as HeadersListener | null;
