@@ -55,6 +55,7 @@ export const PROCEDURE_NAMES = [
   'domains.renew',
   'billing.paymentMethods',
   'drafts.get',
+  'drafts.base',
   'drafts.save',
   'drafts.clear',
   'settings.get',

@@ -14,7 +14,7 @@ import type { OutboxEntry, OutboxPage } from './outbox/entry.js';
 import { MUTATION_KINDS } from './outbox/kinds.js';
 import type { MutationKind } from './outbox/kinds.js';
 import { ENTRY_STATES, type EntryState } from './outbox/states.js';
-import { CONFLICT_CHOICES } from './outbox/conflict.js';
+import { CONFLICT_CHOICES, type EntryBase } from './outbox/conflict.js';
 import type { AnyMutationInput, Mutation, MutationInput } from './outbox/schemas.js';
 import { isLocalId, type LocalId } from './outbox/local-ids.js';
 import { DraftKeySchema, DraftValueSchema, type DraftKey, type DraftValue } from './outbox/drafts.js';
@@ -435,6 +435,12 @@ export const PROCEDURES = {
 
   /** A form's draft as last saved on this account, or null (drafts: shared/outbox/drafts.ts). */
   'drafts.get': procedure(z.strictObject({ key: DraftKeySchema })).returns<DraftValue | null>(),
+  /**
+   * What a draft's record was when the draft was first saved (its base: every field of a contact for
+   * `update-contact:<id>`, a ticket's status for `add-ticket-reply:<id>`), or null: a form reopened from the draft
+   * compares against it, not the record as it is now (the engine does when the edit is queued from the draft).
+   */
+  'drafts.base': procedure(z.strictObject({ key: DraftKeySchema })).returns<EntryBase | null>(),
   /** Keeps a form's draft; its secret fields and attachments are left out (they stay in the form's memory). */
   'drafts.save': procedure(z.strictObject({ key: DraftKeySchema, value: checkedAs<DraftValue>(DraftValueSchema) })).returns<void>(),
   /** Drops a draft: its form was discarded (queueing drops it too). */

@@ -5,6 +5,7 @@ import type { DeskState } from './state.js';
 export function draftsHandlers(state: DeskState): HandlersOf<'drafts'> {
   return {
     'drafts.get': ({ key }) => state.current.outbox.drafts.get(key),
+    'drafts.base': ({ key }) => state.current.outbox.drafts.baseOf(key),
     'drafts.save': ({ key, value }) => state.current.outbox.drafts.save(key, value),
     'drafts.clear': ({ key }) => state.current.outbox.drafts.drop(key),
   };

@@ -101,6 +101,8 @@ describe('a contact edited in the app and on the provider', () => {
     await ok(op(provider, 'update-contact', { contactid: contact.id, phonenumber: '+39 06 5550123' }));
     await desk.call('sync.run');
     expect((await desk.call('data.get', { resource: 'contacts', id: contact.id }))).toMatchObject({ phoneNumber: '+39 06 5550123' });
+    // What the form compares against: the record the draft was started on.
+    expect(await desk.call('drafts.base', { key })).toMatchObject({ of: 'contact', fields: { email: contact.email, phonenumber: contact.phoneNumber } });
 
     // Reopened from the draft, the form still holds the old phone: it is not a change the person made.
     const queued = await desk.call('outbox.enqueue', {
