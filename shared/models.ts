@@ -458,6 +458,8 @@ export type EppResult =
 
 export interface OrderCreated {
   orderId: number;
+  /** The order's number as the Orders list shows it (get-orders' ordernum), read once it is placed; absent when that read failed. */
+  orderNum?: string;
   invoiceId: number | null;
   serviceIds: number[];
   addonIds: number[];

@@ -10,7 +10,7 @@ import type { Page } from '@playwright/test';
 import { invoke } from './fixtures/page-bridge';
 import { lookAt } from './fixtures/screens';
 import { expect, setFaults, showApp, testOnFilePage as test } from './fixtures/web-host';
-import { hostingProduct } from './morning/shop';
+import { hostingProduct, sandboxClient } from './morning/shop';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -65,6 +65,33 @@ test('the order form with no domain typed says the price comes with the name, th
   await form.getByLabel('Domain name').fill(`zq-priced-${Date.now().toString(36)}.com`);
   await expect(form.getByTestId('domain-price')).toHaveText(/^\$\d+\.\d\d$/);
   await form.getByRole('button', { name: 'Cancel' }).click();
+});
+
+test('a renewal placed online confirms with its order number as Orders shows it and its invoice, each a link; the Outbox’s Done row names them', async ({ page, webHost }) => {
+  await showApp(page, webHost);
+  const domain = (await activeDomains(page)).at(-1)!;
+  await renewFromDetail(page, domain.id);
+  await dialog(page).getByRole('button', { name: 'Queue renewal' }).click();
+  await expect(dialog(page)).toBeHidden();
+  const notice = page.getByTestId('order-notice');
+  await expect(notice).toContainText('The provider has the order.', { timeout: 30_000 });
+  const [entry] = await invoke(page, 'outbox.list', { kind: 'add-order' });
+  const created = entry!.kind === 'add-order' ? entry!.result! : null;
+  const [order] = (await (await sandboxClient(webHost.sandbox!)).getOrders({ id: created!.orderId })).items;
+  expect(order!.orderNum).not.toBe(String(order!.id));
+  const number = notice.getByTestId('placed-order-number');
+  await expect(number).toHaveText(`Order #${order!.orderNum}`);
+  await expect(number).toHaveAttribute('href', `#/orders/${order!.id}`);
+  await expect(notice.getByTestId('placed-invoice')).toHaveText(`Invoice #${order!.invoiceId}`);
+  await lookAt(page, 'renew-placed');
+  // The link opens the order, titled as the Orders list names it.
+  await number.click();
+  await expect(page.getByRole('region', { name: /detail/i }).getByRole('heading', { level: 2 })).toContainText(`#${order!.orderNum}`);
+
+  await page.evaluate(() => (location.hash = '#/outbox'));
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('row').filter({ hasText: `Renew ${domain.name}` }).first()).toContainText(`order #${order!.orderNum}, invoice #${order!.invoiceId}`);
+  await lookAt(page, 'outbox-done-order');
 });
 
 test('offline, the last known price with its day, and “not known offline” for an ending never priced', async ({ page, webHost }) => {

@@ -27,6 +27,12 @@ async function shoot(page: Page, name: string): Promise<void> {
 
 const cents = (money: string | undefined) => Math.round(Number(money ?? '0') * 100);
 
+/** The provider's id of the order the cart placed last, from its number's link (#/orders/<id>). */
+async function placedOrderId(page: Page): Promise<number> {
+  const href = await page.getByTestId('placed-order-number').getAttribute('href');
+  return Number(/#\/orders\/(\d+)$/.exec(href ?? '')?.[1]);
+}
+
 test.beforeEach(async ({ page, webHost }) => {
   await showApp(page, webHost);
   await expect.poll(() => new URL(page.url()).searchParams.has('token')).toBe(false);
@@ -101,12 +107,16 @@ test('a hosting product with its options and a new domain, through the cart, pla
   }
   // Online: the outbox drains and the panel shows the provider's order number and invoice.
   const placed = page.getByTestId('placed-order');
-  await expect(page.getByTestId('placed-order-id')).toHaveText(/^\d+$/, { timeout: 30_000 });
-  await expect(page.getByTestId('placed-invoice-id')).toHaveText(/^\d+$/);
+  await expect(page.getByTestId('placed-order-number')).toHaveText(/^Order #\d+$/, { timeout: 30_000 });
+  await expect(page.getByTestId('placed-invoice')).toHaveText(/^Invoice #\d+$/);
   await expect(placed).toContainText('The provider has the order.');
   const api = await sandboxClient(webHost.sandbox!);
-  const order = await api.getOrders({ id: Number(await page.getByTestId('placed-order-id').textContent()) });
+  const order = await api.getOrders({ id: await placedOrderId(page) });
   expect(order.items[0]!.lineItems.map((l) => l.domain)).toContain(choices.domain);
+  // Named by its number as the Orders list shows it, not its id; its invoice is the provider's.
+  await expect(page.getByTestId('placed-order-number')).toHaveText(`Order #${order.items[0]!.orderNum}`);
+  expect(order.items[0]!.orderNum).not.toBe(String(order.items[0]!.id));
+  await expect(page.getByTestId('placed-invoice')).toHaveText(`Invoice #${order.items[0]!.invoiceId}`);
   expect(await seriousViolations(page)).toEqual([]);
   await shoot(page, 'shop-confirmation');
 });
@@ -146,7 +156,7 @@ test('a refused promo code comes back through Fix…, its field marked; fixed, t
   await shoot(page, 'shop-fix-promo');
   await promo.fill('');
   await fix.getByRole('button', { name: 'Save and send again' }).click();
-  await expect(page.getByTestId('placed-order-id')).toHaveText(/^\d+$/, { timeout: 30_000 });
+  await expect(page.getByTestId('placed-order-number')).toHaveText(/^Order #\d+$/, { timeout: 30_000 });
 });
 
 test('the cart survives a reload; its lines are removed from the keyboard alone', async ({ page, webHost }) => {
@@ -251,9 +261,9 @@ test('each line is priced for its cycle as it is built; for every cycle, the car
 
   // Placed online: the provider's bill for the order is the cart's total, line by line.
   await page.getByRole('button', { name: 'Place order' }).click();
-  await expect(page.getByTestId('placed-order-id')).toHaveText(/^\d+$/, { timeout: 30_000 });
+  await expect(page.getByTestId('placed-order-number')).toHaveText(/^Order #\d+$/, { timeout: 30_000 });
   const api = await sandboxClient(webHost.sandbox!);
-  const [order] = (await api.getOrders({ id: Number(await page.getByTestId('placed-order-id').textContent()) })).items;
+  const [order] = (await api.getOrders({ id: await placedOrderId(page) })).items;
   expect(cents(order!.amount ?? undefined)).toBe(total);
   const billed = order!.lineItems.map((item) => cents(item.amount.amount ?? undefined));
   // The provider lists the products first, then each one's add-ons in turn.
@@ -287,5 +297,5 @@ test('a domain from Check a domain goes to the cart with its options, beside a p
   expect(entries).toHaveLength(1);
   expect(entries[0]!.params).toMatchObject({ pid: [product.pid], domaintype: ['register', 'register'], regperiod: [1, 2], emailforwarding: [false, true], dnsmanagement: true });
   expect(entries[0]!.params).toHaveProperty('domain', [expect.any(String), name]);
-  await expect(page.getByTestId('placed-order-id')).toHaveText(/^\d+$/, { timeout: 30_000 });
+  await expect(page.getByTestId('placed-order-number')).toHaveText(/^Order #\d+$/, { timeout: 30_000 });
 });

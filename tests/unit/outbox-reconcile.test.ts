@@ -87,7 +87,7 @@ describe('add-order', () => {
       client.orders = list;
       expect(await check(client, entry)).toEqual({
         verdict: 'done',
-        result: { orderId: 261, invoiceId: 900, serviceIds: [31], addonIds: [41, 42], domainIds: [51, 52] },
+        result: { orderId: 261, orderNum: '1234567890', invoiceId: 900, serviceIds: [31], addonIds: [41, 42], domainIds: [51, 52] },
         serverId: 261,
       });
       // It stops paging once orders are older than the send (with margins): not the whole list.

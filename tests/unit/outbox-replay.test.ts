@@ -63,7 +63,8 @@ describe('order and concurrency', () => {
     await outbox.enqueue({ kind: 'add-order', params: { pid: [1] } });
     await update(9, 'elsewhere');
     await replayer({ concurrency: 4 }).run();
-    expect(client.ops()).toEqual(['getClientsDetails', 'updateContact', 'createInvoice', 'addOrder']);
+    // The order's number is read once it is placed, for its confirmation.
+    expect(client.ops()).toEqual(['getClientsDetails', 'updateContact', 'createInvoice', 'addOrder', 'getOrders']);
     const db = new Database(file);
     const { precheck } = db.prepare('SELECT precheck FROM entries WHERE id = ?').get(invoice.id) as { precheck: string };
     db.close();

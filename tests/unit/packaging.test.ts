@@ -66,10 +66,10 @@ describe('the electron-builder configuration', () => {
     await expect(validateConfiguration({ ...config, asarUnpak: ['x'] } as Configuration, new DebugLogger(false))).rejects.toThrow(/asarUnpak/);
   });
 
-  it('names AppImage and deb for Linux, dmg for macOS, nsis for Windows, with icons at the sizes each needs', async () => {
+  it('names AppImage and deb for Linux, dmg (and the zip updates install) for macOS, nsis for Windows, with icons at the sizes each needs', async () => {
     const config = await loadConfig();
     expect(config.linux?.target).toEqual(['AppImage', 'deb']);
-    expect(config.mac?.target).toBe('dmg');
+    expect(config.mac?.target).toEqual(['dmg', 'zip']);
     expect(config.win?.target).toBe('nsis');
     expect(readdirSync(join(root, config.linux!.icon!)).sort()).toEqual(
       [16, 24, 32, 48, 64, 128, 256, 512, 1024].map((s) => `${s}x${s}.png`).sort(),

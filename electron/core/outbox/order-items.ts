@@ -44,6 +44,7 @@ export function orderCreatedFrom(order: Order, params: MutationParams<'add-order
     order.lineItems.flatMap((item) => (item.type === type && item.relId !== null && keep(norm(item.domain)) ? [item.relId] : []));
   return {
     orderId: order.id,
+    ...(order.orderNum ? { orderNum: order.orderNum } : {}),
     invoiceId: order.invoiceId,
     serviceIds: ids('product'),
     addonIds: ids('addon'),

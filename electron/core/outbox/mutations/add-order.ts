@@ -2,13 +2,14 @@
  * add-order. A lost reply is matched by the newest orders, dated from the send on, with the same contents
  * (order-items.ts); an order with other items, or a matching one dated shortly before, goes to review.
  */
-import type { OrderLineItem } from '../../../../shared/models.js';
+import type { OrderCreated, OrderLineItem } from '../../../../shared/models.js';
 import type { MutationParams } from '../../../../shared/outbox/schemas.js';
 import { listedOrderContents, orderCreatedFrom, queuedOrderContents, sameContents } from '../order-items.js';
 import { ids, newestOrders, RESEND, review, sentAt, shortlyBefore, splitBySendTime } from '../server-match.js';
 import { normalizeMoney } from '../../../../shared/money.js';
 import { optionalServerId } from '../server-ids.js';
 import { ZONE_MARGIN_MS } from '../server-time.js';
+import type { OutboxClient } from '../send.js';
 import type { EngineDefinition } from './definition.js';
 import { orderFreshness } from './order-freshness.js';
 
@@ -31,6 +32,19 @@ function orderedItems(p: MutationParams<'add-order'>, item: (type: string, produ
   ];
 }
 
+/**
+ * The order's number as the Orders list shows it (add-order answers only its id), for the confirmation to name it;
+ * the order is placed all the same when this read fails.
+ */
+async function withOrderNumber(client: OutboxClient, created: OrderCreated): Promise<OrderCreated> {
+  try {
+    const order = (await client.getOrders({ id: created.orderId })).items.find((o) => o.id === created.orderId);
+    return order?.orderNum ? { ...created, orderNum: order.orderNum } : created;
+  } catch {
+    return created;
+  }
+}
+
 /** Epoch milliseconds as the provider writes a date-time (`YYYY-mm-dd HH:MM:SS`, local time). */
 function localDateTime(ms: number): string {
   const d = new Date(ms);
@@ -42,7 +56,7 @@ export const addOrder: EngineDefinition<'add-order'> = {
   recordKey: null,
   async send(client, { shownprice: _shown, ...params }) {
     const result = await client.addOrder({ ...params, contactid: optionalServerId(params.contactid) });
-    return { result, serverId: result.orderId };
+    return { result: await withOrderNumber(client, result), serverId: result.orderId };
   },
   overlay: [{
     resource: 'orders',

@@ -10,6 +10,7 @@ import type { MutationParams } from '../../../../shared/outbox/schemas';
 import { SECRET_MASK } from '../../../../shared/outbox/secrets';
 import { useFormat } from '../../composables/format';
 import { recordRoute } from '../../composables/record-route';
+import { placedOrderRefs } from '../shop/placed-order';
 
 /** Where a label for a param is found, first match wins (the forms' own labels). */
 const LABELS = ['forms.contact.fields', 'forms.ticket', 'forms.invoice', 'forms.order', 'forms.entry.fields', 'outbox.param'];
@@ -80,7 +81,13 @@ export function useEntryWords() {
       case 'add-order': {
         const shown = entry.params.shownprice;
         const lines = orderLines(entry.params);
-        return shown === undefined ? lines : t('outbox.order.priced', { lines, price: format.amount(String(shown)) });
+        const words = shown === undefined ? lines : t('outbox.order.priced', { lines, price: format.amount(String(shown)) });
+        // Once the provider has it: its number as the Orders list shows it, and its invoice.
+        const placed = placedOrderRefs(entry);
+        if (!placed?.number) return words;
+        return placed.invoiceId === null
+          ? t('outbox.order.placedNoInvoice', { what: words, order: placed.number })
+          : t('outbox.order.placed', { what: words, order: placed.number, invoice: placed.invoiceId });
       }
     }
   }

@@ -73,6 +73,8 @@ export default {
     hosting: 'a new service',
     addons: '1 add-on | {n} add-ons',
     priced: '{lines}, {price}',
+    placed: '{what}: order #{order}, invoice #{invoice}',
+    placedNoInvoice: '{what}: order #{order}',
   },
   unnamed: { local: 'a record not sent yet', unknown: 'a record not in your local copy' },
   param: { other: 'Other value', message: 'Message', subject: 'Subject', attachments: 'Attachments', items: 'Lines', domain: 'Domain', regperiod: 'Years', domaintype: 'Order', nameserver1: 'Nameserver 1', nameserver2: 'Nameserver 2', shownprice: 'Price shown', taxrate: 'Tax rate', taxrate2: 'Second tax rate', date: 'Date', duedate: 'Due date', notes: 'Notes', name: 'Name' },

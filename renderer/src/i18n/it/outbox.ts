@@ -73,6 +73,8 @@ export default {
     hosting: 'un nuovo servizio',
     addons: '1 componente aggiuntivo | {n} componenti aggiuntivi',
     priced: '{lines}, {price}',
+    placed: '{what}: ordine #{order}, fattura #{invoice}',
+    placedNoInvoice: '{what}: ordine #{order}',
   },
   unnamed: { local: 'un record non ancora inviato', unknown: 'un record non presente nella copia locale' },
   param: { other: 'Altro valore', message: 'Messaggio', subject: 'Oggetto', attachments: 'Allegati', items: 'Righe', domain: 'Dominio', regperiod: 'Anni', domaintype: 'Ordine', nameserver1: 'Nameserver 1', nameserver2: 'Nameserver 2', shownprice: 'Prezzo mostrato', taxrate: 'Aliquota', taxrate2: 'Seconda aliquota', date: 'Data', duedate: 'Scadenza', notes: 'Note', name: 'Nome' },
