@@ -64,13 +64,14 @@ export interface HeldName {
  * - fields: both sides changed a field differently (`fields`), or a bulk edit's contact no longer matches its
  *   filter (`unmatched`); `sent` names the fields of the same entry that went meanwhile (they are not held back).
  * - deleted-changed: a delete of a record changed since (`fields`: original → theirs).
- * - order: renewals of domains renewed meanwhile, registrations or transfers of names the account now holds.
+ * - order: renewals of domains renewed meanwhile, registrations or transfers of names the account now holds;
+ *   `sent` names the domains of the same order renewed meanwhile (an order of renewals alone holds only those).
  * - ticket-closed: a reply to a ticket closed since it was written.
  */
 export type EntryConflict = (
   | { reason: 'fields'; fields: FieldChange[]; unmatched: FilterMiss[]; sent: string[] }
   | { reason: 'deleted-changed'; fields: FieldChange[] }
-  | { reason: 'order'; renewed: RenewedDomain[]; held: HeldName[] }
+  | { reason: 'order'; renewed: RenewedDomain[]; held: HeldName[]; sent: string[] }
   | { reason: 'ticket-closed'; status: string; was: string }
 ) & {
   /** When the provider's state was read (epoch ms). */
@@ -101,6 +102,7 @@ export function conflictSentence(conflict: EntryConflict): string {
             : `${r.domain} already has a renewal order on the provider (${r.pendingOrders.map((id) => `#${id}`).join(', ')}): renew again?`,
         ),
         ...conflict.held.map((h) => `${h.domain} is now in your account (${h.status}): order it again?`),
+        ...(conflict.sent.length ? [`Renewed meanwhile: ${conflict.sent.join(', ')}.`] : []),
       ].join(' ');
     case 'ticket-closed':
       return 'This ticket was closed on the provider; send and reopen it?';

@@ -104,13 +104,24 @@ describe('an order', () => {
     const ordered: ProviderState = { readAt: 1, domains: new Map([['a.it', domain('2027-01-01')]]), pendingRenewals: new Map([['a.it', [3, 9]]]) };
     expect(decide('add-order', params, base, ordered)).toMatchObject({ go: 'hold', conflict: { renewed: [{ domain: 'a.it', pendingOrders: [9] }] } });
     const held: ProviderState = { readAt: 1, domains: new Map([['new.it', domain('2027-06-01', 'Pending')]]) };
-    expect(decide('add-order', params, base, held)).toMatchObject({ go: 'hold', conflict: { renewed: [], held: [{ domain: 'new.it', status: 'Pending' }] } });
+    expect(decide('add-order', params, base, held)).toMatchObject({ go: 'hold', conflict: { renewed: [], held: [{ domain: 'new.it', status: 'Pending' }] }, send: null });
+  });
+
+  it('of renewals alone, renews the other domains at once and holds the one renewed meanwhile', () => {
+    const two: EntryBase = { of: 'order', renewals: { 'a.it': { expiryDate: '2027-01-01', nextDueDate: null, pendingOrders: [] }, 'b.it': { expiryDate: '2027-05-01', nextDueDate: null, pendingOrders: [] } }, names: [] };
+    const now: ProviderState = { readAt: 1, domains: new Map([['a.it', { ...domain('2028-01-01'), nextDueDate: null }], ['b.it', { ...domain('2027-05-01'), nextDueDate: null }]]), pendingRenewals: new Map() };
+    expect(decide('add-order', { domainrenewals: { 'a.it': 1, 'b.it': 2 }, paymentmethod: 'mailin' }, two, now)).toEqual({
+      go: 'hold',
+      conflict: { reason: 'order', renewed: [{ domain: 'a.it', expiryDate: { was: '2027-01-01', now: '2028-01-01' }, pendingOrders: [] }], held: [], sent: ['b.it'] },
+      send: { domainrenewals: { 'b.it': 2 }, paymentmethod: 'mailin' },
+      held: { domainrenewals: { 'a.it': 1 }, paymentmethod: 'mailin' },
+    });
   });
 });
 
 describe('settling a conflict', () => {
   const order: EntryBase = { of: 'order', renewals: { 'a.it': { expiryDate: '2027-01-01', nextDueDate: null, pendingOrders: [] }, 'b.it': { expiryDate: '2027-02-01', nextDueDate: null, pendingOrders: [] } }, names: [] };
-  const renewedA: EntryConflict = { reason: 'order', renewed: [{ domain: 'a.it', expiryDate: { was: '2027-01-01', now: '2028-01-01' }, pendingOrders: [] }], held: [], checkedAt: 1 };
+  const renewedA: EntryConflict = { reason: 'order', renewed: [{ domain: 'a.it', expiryDate: { was: '2027-01-01', now: '2028-01-01' }, pendingOrders: [] }], held: [], sent: [], checkedAt: 1 };
 
   it('keep mine: the base takes the provider’s values the person saw (a field, a closed ticket, a renewal no longer checked, a filter no longer asked)', () => {
     const fields: EntryConflict = { reason: 'fields', fields: [{ field: 'email', original: 'a', theirs: 'c', yours: 'b' }], unmatched: [{ field: 'country', wanted: 'IT', now: 'DE' }], sent: [], checkedAt: 1 };

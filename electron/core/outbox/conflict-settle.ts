@@ -5,13 +5,23 @@
  */
 import type { EntryBase, EntryConflict } from '../../../shared/outbox/conflict.js';
 import type { EntryRow } from './entry-row.js';
+import { ordersMoreThanRenewals } from './mutations/order-freshness.js';
 import type { StoredParams } from './references.js';
 
-/** The entry's base restricted to the params it still holds (a contact edit's other fields went meanwhile). */
+/**
+ * The entry's base restricted to the params it still holds (a contact edit's other fields, an order's other
+ * renewals went meanwhile).
+ */
 export function baseOfHeld(row: EntryRow, held: StoredParams): EntryBase | null {
   const base = row.base === null ? null : (JSON.parse(row.base) as EntryBase);
-  if (base?.of !== 'contact' || row.kind !== 'update-contact') return base;
-  return { ...base, fields: Object.fromEntries(Object.entries(base.fields).filter(([field]) => field in held)) };
+  if (base?.of === 'contact' && row.kind === 'update-contact') {
+    return { ...base, fields: Object.fromEntries(Object.entries(base.fields).filter(([field]) => field in held)) };
+  }
+  if (base?.of === 'order') {
+    const renewing = new Set(Object.keys((held.domainrenewals ?? {}) as Record<string, number>).map((name) => name.trim().toLowerCase()));
+    return { ...base, renewals: Object.fromEntries(Object.entries(base.renewals).filter(([name]) => renewing.has(name))) };
+  }
+  return base;
 }
 
 /** The base an entry is sent on once the person has seen the provider's values (keep mine, or an edit). */
@@ -52,9 +62,5 @@ export function withoutTheirs(params: StoredParams, conflict: EntryConflict): St
   const renewals = Object.fromEntries(Object.entries((params.domainrenewals ?? {}) as Record<string, number>).filter(([name]) => !renewed.has(name.trim().toLowerCase())));
   const { domainrenewals: _all, ...rest } = params;
   const left: StoredParams = Object.keys(renewals).length > 0 ? { ...rest, domainrenewals: renewals } : rest;
-  const ordersMore = ['pid', 'domaintype', 'addonid', 'addonids'].some((field) => {
-    const value = left[field];
-    return value !== undefined && (!Array.isArray(value) || value.length > 0);
-  });
-  return ordersMore || left.domainrenewals !== undefined ? left : null;
+  return ordersMoreThanRenewals(left) || left.domainrenewals !== undefined ? left : null;
 }

@@ -212,6 +212,26 @@ describe('renewals, replies and orders', () => {
     expect(renewalOrders(sb, domain.id)).toEqual([theirs]);
   });
 
+  it('row 5: a renewal of several domains renews at once those not renewed meanwhile, and holds the one that was', async () => {
+    const { desk, sb } = await setUp('changed-row5c-');
+    const [renewed, other] = (await domains(desk)).filter((d) => d.status === 'Active' && d.expiryDate);
+    const { entry: queued } = await desk.call('domains.renew', { names: [renewed!.domainName, other!.domainName], years: 1 });
+    sb.db.prepare("UPDATE domains SET expirydate = date(expirydate, '+1 year'), nextduedate = date(nextduedate, '+1 year') WHERE id = ?").run(renewed!.id);
+
+    await desk.call('sync.run');
+    expect(renewalOrders(sb, renewed!.id)).toEqual([]);
+    expect(renewalOrders(sb, other!.id)).toHaveLength(1);
+    expect(await entry(desk, queued.id)).toMatchObject({
+      state: 'conflict',
+      params: { domainrenewals: { [renewed!.domainName]: 1 } },
+      result: { orderId: renewalOrders(sb, other!.id)[0]!.id },
+      conflict: { reason: 'order', renewed: [{ domain: renewed!.domainName }], held: [], sent: [other!.domainName] },
+    });
+    // The domain renewed meanwhile keeps its mark; the other's renewal is an order on the provider now.
+    expect(await desk.call('data.get', { resource: 'domains', id: renewed!.id })).toMatchObject({ marks: [{ kind: 'renewal', entryId: queued.id }] });
+    expect(await desk.call('data.get', { resource: 'domains', id: other!.id })).not.toHaveProperty('marks');
+  });
+
   it('row 6: a reply to a ticket closed on the provider waits; Keep mine sends it and reopens the ticket', async () => {
     const { desk, sb } = await setUp('changed-row6-');
     const ticket = (await tickets(desk)).find((t) => t.status !== 'Closed')!;

@@ -1,11 +1,14 @@
 /**
  * add-order against what the provider holds: a renewal of a domain whose expiry or next due date moved since,
  * or that has a renewal order pending that was not there, waits (nothing is renewed or billed twice unasked);
- * so does a registration or transfer of a name the account holds now. The whole order waits.
+ * so does a registration or transfer of a name the account holds now. An order of renewals alone (a renewal
+ * plan's) renews the other domains at once and holds those; any other order waits whole (its products and
+ * domains are parallel lists, and a promotion applies once per order).
  */
 import type { EntryBase, HeldName, RenewalBase, RenewedDomain } from '../../../../shared/outbox/conflict.js';
 import type { MutationParams } from '../../../../shared/outbox/schemas.js';
 import { holdsName, type ProviderState } from '../provider-state.js';
+import type { StoredParams } from '../references.js';
 import type { FreshnessRule } from './freshness.js';
 
 export const orderFreshness: FreshnessRule<MutationParams<'add-order'>> = {
@@ -31,9 +34,26 @@ export const orderFreshness: FreshnessRule<MutationParams<'add-order'>> = {
     const renewed = renewedDomains(base.renewals, now);
     const held = heldNames(base.names, now);
     if (renewed.length === 0 && held.length === 0) return { go: 'send', params };
-    return { go: 'hold', conflict: { reason: 'order', renewed, held }, send: null, held: params };
+    const renewals = Object.entries((params.domainrenewals ?? {}) as Record<string, number>);
+    const waits = new Set(renewed.map((r) => r.domain));
+    const going = renewals.filter(([name]) => !waits.has(name.trim().toLowerCase()));
+    if (ordersMoreThanRenewals(params) || going.length === 0) return { go: 'hold', conflict: { reason: 'order', renewed, held, sent: [] }, send: null, held: params };
+    return {
+      go: 'hold',
+      conflict: { reason: 'order', renewed, held, sent: going.map(([name]) => name) },
+      send: { ...params, domainrenewals: Object.fromEntries(going) },
+      held: { ...params, domainrenewals: Object.fromEntries(renewals.filter(([name]) => waits.has(name.trim().toLowerCase()))) },
+    };
   },
 };
+
+/** Whether an order's params order anything besides renewals: products, domains to register or transfer, add-ons. */
+export function ordersMoreThanRenewals(params: StoredParams): boolean {
+  return ['pid', 'domaintype', 'addonid', 'addonids'].some((field) => {
+    const value = params[field];
+    return value !== undefined && (!Array.isArray(value) || value.length > 0);
+  });
+}
 
 function renewedDomains(renewals: Extract<EntryBase, { of: 'order' }>['renewals'], now: ProviderState): RenewedDomain[] {
   const renewed: RenewedDomain[] = [];
