@@ -116,6 +116,7 @@ export default {
     renewed: '{domain} was renewed on the provider on {date} (now expires {expiry}): renew again?',
     renewedNoDate: '{domain} was renewed on the provider (now expires {expiry}): renew again?',
     renewalPending: '{domain} already has a renewal order on the provider: renew again?',
+    renewedMeanwhile: 'Renewed meanwhile: {domains}',
     held: '{domain} is now in your account ({status}): order it again?',
     ticketClosed: 'This ticket was closed on the provider; send and reopen it?',
     keepMine: 'Keep mine',

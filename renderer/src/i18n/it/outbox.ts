@@ -116,6 +116,7 @@ export default {
     renewed: '{domain} è stato rinnovato sul provider il {date} (ora scade il {expiry}): rinnovarlo di nuovo?',
     renewedNoDate: '{domain} è stato rinnovato sul provider (ora scade il {expiry}): rinnovarlo di nuovo?',
     renewalPending: '{domain} ha già un ordine di rinnovo sul provider: rinnovarlo di nuovo?',
+    renewedMeanwhile: 'Rinnovati nel frattempo: {domains}',
     held: '{domain} è ora nel tuo account ({status}): ordinarlo di nuovo?',
     ticketClosed: 'Questo ticket è stato chiuso sul provider; inviare e riaprirlo?',
     keepMine: 'Tieni la mia',
