@@ -11,6 +11,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { invoke } from '../fixtures/page-bridge.js';
 import { setFaults, startProvider, type SandboxInfo } from '../fixtures/web-host.js';
 import { DesktopApp } from './fixtures/desktop-app.js';
+import { drawMenu } from './fixtures/draw-surface.js';
 
 test.skip(process.platform === 'darwin', 'macOS keeps the app in the dock, with no tray');
 test.describe.configure({ mode: 'serial' });
@@ -38,7 +39,7 @@ test.afterAll(async () => {
 const trayLabels = () => (desktop.all('tray-menu').at(-1)?.menu as { label: string }[]).map((item) => item.label);
 const outboxLine = (line: string) => desktop.waitFor('tray-menu', (entry) => (entry.menu as { label: string }[]).some((item) => item.label === line), { timeout: 60_000 });
 
-test('a tray icon with Open, Sync Now, the outbox and Quit; the badge counts what needs the person', async () => {
+test('a tray icon with Open, Sync Now, the outbox and Quit; the badge counts what needs the person', async ({ browser }) => {
   const [created] = desktop.all('tray-created');
   expect(created?.empty).toBe(false);
   expect(trayLabels()).toEqual(['Open Reseller Desk', 'Sync Now', 'Outbox: nothing to send', 'separator', 'Quit Reseller Desk']);
@@ -47,6 +48,7 @@ test('a tray icon with Open, Sync Now, the outbox and Quit; the badge counts wha
   await outboxLine('Outbox: 1 edit needs you');
   expect(desktop.all('badge').at(-1)?.count).toBe(1);
   expect(desktop.all('tray-tooltip').at(-1)?.text).toBe('Reseller Desk — 1 edit needs you');
+  await drawMenu(browser, desktop.all('tray-menu').at(-1)?.menu as { label: string }[], 'desktop-tray-menu');
 });
 
 test('closing the window keeps the app sending in the tray, said once', async () => {
@@ -68,14 +70,15 @@ test('Open from the tray brings the window back, and a second close says nothing
   const before = desktop.records.length;
   desktop.command({ type: 'tray-click', label: 'Open Reseller Desk' });
   await desktop.waitFor('window-created', () => true, { after: before });
-  page = await desktop.window();
+  page = await desktop.window(undefined, page);
   await expect(page.locator('#app h1')).toBeVisible({ timeout: 30_000 });
   desktop.command({ type: 'close-window' });
   await desktop.waitFor('window-closed', () => true, { after: before });
   expect(await desktop.runsAfter(1_000)).toBe(true);
   expect(desktop.all('notification').filter((entry) => entry.title === 'Reseller Desk is still running')).toHaveLength(1);
+  const closed = page;
   desktop.command({ type: 'tray-click', label: 'Open Reseller Desk' });
-  page = await desktop.window();
+  page = await desktop.window(undefined, closed);
   await expect(page.locator('#app h1')).toBeVisible({ timeout: 30_000 });
 });
 

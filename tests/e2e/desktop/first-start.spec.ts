@@ -134,7 +134,7 @@ test('a renderer that dies leaves a page that says so, with Reload, and the app 
   await expect(failed.getByText('Your queued edits are safe')).toBeVisible();
   await failed.screenshot({ path: 'test-results/screens/desktop-window-failed.png' });
   await failed.getByRole('link', { name: 'Reload' }).click();
-  page = await desktop.window((url) => url.includes('/out/renderer/index.html'));
+  page = await desktop.window((url) => url.includes('/out/renderer/index.html'), page);
   await expect(heading()).toBeVisible({ timeout: 30_000 });
   expect(await page.evaluate(() => window.desk.host)).toBe('electron');
   expect(desktop.log).toContain("the window's page stopped (crashed");

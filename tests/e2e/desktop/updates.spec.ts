@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { DesktopApp, electronBinary } from './fixtures/desktop-app.js';
+import { drawMessageBox } from './fixtures/draw-surface.js';
 
 test.skip(process.platform !== 'linux' || electronBinary() !== null, 'the local feed serves a Linux AppImage to the stand-in');
 
@@ -44,7 +45,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => new Promise<void>((done) => server.close(() => done())));
 
-test('a check at start and from the menu; a download that does not match its checksum is refused; one that does offers a restart', async () => {
+test('a check at start and from the menu; a download that does not match its checksum is refused; one that does offers a restart', async ({ browser }) => {
   const home = mkdtempSync(join(tmpdir(), 'rd-desktop-'));
   const installed = join(home, 'Reseller-Desk-0.1.0-x86_64.AppImage');
   writeFileSync(installed, 'the installed AppImage', { mode: 0o755 });
@@ -76,6 +77,8 @@ test('a check at start and from the menu; a download that does not match its che
     checkNow();
     const ready = await desktop.waitFor('dialog', (entry) => (entry.options as { message?: string }).message === 'Reseller Desk 0.2.0 is ready', { after: before, timeout: 30_000 });
     expect((ready.options as { buttons: string[] }).buttons).toEqual(['Restart to Update', 'Later']);
+    await drawMessageBox(browser, ready.options as { message: string; detail: string; buttons: string[] }, 'desktop-update-ready');
+    await drawMessageBox(browser, refused.options as { message: string; detail: string }, 'desktop-update-refused');
     expect(feed.asked).toContain(`/${ARTIFACT}`);
     expect(await desktop.runsAfter(500)).toBe(true);
   } finally {
