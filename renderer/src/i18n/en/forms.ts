@@ -13,6 +13,7 @@ export default {
     removeShort: 'Remove',
     tooMany: 'at most {count} files can be attached',
     tooLarge: 'together the files would be larger than {size}',
+    unreadable: 'the file could not be read (moved, locked or a folder); pick it again',
   },
   contact: {
     newTitle: 'New contact',

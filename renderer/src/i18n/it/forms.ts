@@ -13,6 +13,7 @@ export default {
     removeShort: 'Rimuovi',
     tooMany: 'si possono allegare al massimo {count} file',
     tooLarge: 'insieme i file supererebbero {size}',
+    unreadable: 'non è stato possibile leggere il file (spostato, bloccato o una cartella); sceglilo di nuovo',
   },
   contact: {
     newTitle: 'Nuovo contatto',
