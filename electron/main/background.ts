@@ -8,6 +8,7 @@ import type { Settings } from '../../shared/contract.js';
 import { attentionCount, type EntryState } from '../../shared/outbox/states.js';
 import { applyOpenAtLogin } from './login-item.js';
 import type { ShellFlags } from './settings.js';
+import type { ShellWords } from './shell-words.js';
 import { DeskTray } from './tray.js';
 import type { TrayActions, TrayState } from './tray-menu.js';
 
@@ -20,6 +21,7 @@ export class Background {
     private readonly actions: TrayActions,
     private readonly flags: ShellFlags,
     private readonly log: (line: string) => void,
+    private readonly words: () => ShellWords,
   ) {}
 
   /** Whether closing the last window keeps the app running (in the tray, or in macOS's dock). */
@@ -31,8 +33,11 @@ export class Background {
   apply(settings: Settings): void {
     const wantsTray = process.platform !== 'darwin' && settings.closeToTray;
     if (wantsTray && !this.tray) {
-      this.tray = new DeskTray(app.name, this.actions);
+      this.tray = new DeskTray(app.name, this.actions, this.words);
       this.tray.show(this.state);
+    } else if (wantsTray && this.tray) {
+      // The language may have changed.
+      this.tray.render();
     } else if (!wantsTray && this.tray) {
       this.tray.dispose();
       this.tray = null;
@@ -59,10 +64,8 @@ export class Background {
     if (process.platform === 'darwin' || this.flags.get('trayNoticeShown')) return;
     this.flags.set('trayNoticeShown', true);
     if (!Notification.isSupported()) return;
-    new Notification({
-      title: `${app.name} is still running`,
-      body: 'It keeps syncing and sending your edits from the tray. Quit it from the tray icon, or change this in Settings.',
-    }).show();
+    const words = this.words().stillRunning;
+    new Notification({ title: words.title(app.name), body: words.body }).show();
   }
 
   dispose(): void {

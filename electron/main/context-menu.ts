@@ -4,6 +4,7 @@
  * word. A template of plain data from Electron's context-menu parameters, tested without Electron.
  */
 import type { MenuItemConstructorOptions } from 'electron';
+import type { ShellWords } from './shell-words.js';
 
 /** What the template reads of Electron's ContextMenuParams. */
 export interface ContextMenuParams {
@@ -24,18 +25,18 @@ export interface ContextMenuActions {
 const MAX_SUGGESTIONS = 5;
 const isWebLink = (url: string) => /^https?:\/\//i.test(url);
 
-export function contextMenuTemplate(params: ContextMenuParams, actions: ContextMenuActions): MenuItemConstructorOptions[] {
+export function contextMenuTemplate(params: ContextMenuParams, actions: ContextMenuActions, words: ShellWords['contextMenu']): MenuItemConstructorOptions[] {
   const groups: MenuItemConstructorOptions[][] = [];
   if (params.isEditable && params.misspelledWord) {
     const suggestions = params.dictionarySuggestions.slice(0, MAX_SUGGESTIONS);
     groups.push([
       ...(suggestions.length > 0
         ? suggestions.map((word): MenuItemConstructorOptions => ({ label: word, click: () => actions.replaceMisspelling(word) }))
-        : [{ label: 'No Guesses Found', enabled: false }]),
-      { label: 'Add to Dictionary', click: () => actions.addToDictionary(params.misspelledWord) },
+        : [{ label: words.noGuesses, enabled: false }]),
+      { label: words.addToDictionary, click: () => actions.addToDictionary(params.misspelledWord) },
     ]);
   }
-  if (isWebLink(params.linkURL)) groups.push([{ label: 'Copy Link', click: () => actions.copyLink(params.linkURL) }]);
+  if (isWebLink(params.linkURL)) groups.push([{ label: words.copyLink, click: () => actions.copyLink(params.linkURL) }]);
   if (params.isEditable) {
     groups.push([
       { role: 'cut', enabled: params.editFlags.canCut },

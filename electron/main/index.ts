@@ -15,6 +15,7 @@ import { appMenuTemplate } from './app-menu.js';
 import { Background } from './background.js';
 import { linkCommand } from './deep-links.js';
 import { outboxIdle } from './outbox-idle.js';
+import { SHELL_WORDS, shellLanguage, type ShellLanguage } from './shell-words.js';
 import { Updates } from './updates.js';
 import { DeskBinding } from './ipc.js';
 import { savePdf } from './print-pdf.js';
@@ -27,6 +28,10 @@ const QUIT_DEADLINE_MS = 5_000;
 
 const log = (line: string) => console.error(`reseller-desk: ${line}`);
 
+/** The language of the shell's own words, from the Language setting (read at start, followed on change). */
+let language: ShellLanguage = 'en';
+const words = () => SHELL_WORDS[language];
+
 let desk: Desk | null = null;
 let binding: DeskBinding | null = null;
 let background: Background | null = null;
@@ -38,7 +43,7 @@ const windowState = windowStateStore();
 let pendingLink: string | null = deepLinkIn(process.argv);
 
 function openWindow(bound: DeskBinding): BrowserWindow {
-  const window = createMainWindow(windowState, log);
+  const window = createMainWindow(windowState, log, words);
   const detach = bound.attach(window);
   window.on('closed', detach);
   return window;
@@ -73,7 +78,7 @@ async function openLink(url: string, engine: Desk): Promise<void> {
 async function notifyAbout(summary: SyncSummary, engine: Desk): Promise<void> {
   if (!Notification.isSupported() || BrowserWindow.getFocusedWindow() !== null) return;
   const { notifyKinds } = await engine.call('settings.get');
-  for (const planned of syncNotifications(summary, notifyKinds)) {
+  for (const planned of syncNotifications(summary, notifyKinds, words().notifications)) {
     const notification = new Notification({ title: planned.title, body: planned.body });
     // A record opens as a resellerdesk:// link would open it: one route for both.
     const open = planned.open;
@@ -109,12 +114,18 @@ async function start(): Promise<void> {
     },
     shellFlagsStore(),
     log,
+    words,
   );
   const shellBackground = background;
-  shellBackground.apply(await engine.call('settings.get'));
-  engine.on('settings.changed', (settings) => shellBackground.apply(settings));
+  const settings = await engine.call('settings.get');
+  language = shellLanguage(settings.language, app.getLocale());
+  shellBackground.apply(settings);
+  engine.on('settings.changed', (changed) => {
+    language = shellLanguage(changed.language, app.getLocale());
+    shellBackground.apply(changed);
+  });
   engine.on('outbox.changed', ({ counts }) => shellBackground.showOutbox(counts));
-  if (Updates.enabled(UPDATE_FEED)) updates = new Updates({ log, whenIdle: () => outboxIdle(engine), feedUrl: UPDATE_FEED });
+  if (Updates.enabled(UPDATE_FEED)) updates = new Updates({ log, whenIdle: () => outboxIdle(engine), feedUrl: UPDATE_FEED, words });
   const appUpdates = updates;
   Menu.setApplicationMenu(
     Menu.buildFromTemplate(

@@ -4,6 +4,7 @@
  */
 import type { AppCommand } from '../../shared/contract.js';
 import type { NotableChange, NotableKind, SyncSummary } from '../../shared/sync.js';
+import type { ShellWords } from './shell-words.js';
 
 export interface PlannedNotification {
   title: string;
@@ -14,30 +15,19 @@ export interface PlannedNotification {
 
 const MAX_NOTIFICATIONS = 3;
 
-const TITLES: Record<NotableKind, string> = {
-  'ticket-answered': 'Ticket answered',
-  'domain-expiring': 'Domain expiring soon',
-  'service-suspended': 'Service suspended',
-  'service-status': 'Service status changed',
-  'order-paid': 'Order paid',
-  'order-status': 'Order status changed',
-  announcement: 'New announcement',
-  'invoices-overdue': 'More invoices overdue',
-};
-
 /** What a click on a change opens: its record, or for the client's figures the Billing screen. */
 const opens = (change: NotableChange): AppCommand =>
   change.resource === 'client' ? { command: 'billing' } : { command: 'open-record', resource: change.resource, id: change.id };
 
-export function syncNotifications(summary: SyncSummary, kinds: readonly NotableKind[]): PlannedNotification[] {
+export function syncNotifications(summary: SyncSummary, kinds: readonly NotableKind[], words: ShellWords['notifications']): PlannedNotification[] {
   const changes = summary.notableChanges.filter((change) => kinds.includes(change.kind));
   const shown = changes.length > MAX_NOTIFICATIONS ? changes.slice(0, MAX_NOTIFICATIONS - 1) : changes;
   const planned: PlannedNotification[] = shown.map((change) => ({
-    title: TITLES[change.kind],
-    body: change.text,
+    title: words.titles[change.kind],
+    body: words.body(change),
     open: opens(change),
   }));
   const rest = changes.length - shown.length;
-  if (rest > 0) planned.push({ title: `${rest} more changes`, body: 'The last sync found more changes worth a look.', open: null });
+  if (rest > 0) planned.push({ ...words.more(rest), open: null });
   return planned;
 }

@@ -5,6 +5,7 @@
  */
 import { Menu, nativeImage, Tray } from 'electron';
 import trayIconPath from '../../build/icons/32x32.png?asset';
+import type { ShellWords } from './shell-words.js';
 import { trayMenuTemplate, trayToolTip, type TrayActions, type TrayState } from './tray-menu.js';
 
 export class DeskTray {
@@ -14,6 +15,7 @@ export class DeskTray {
   constructor(
     private readonly appName: string,
     private readonly actions: TrayActions,
+    private readonly words: () => ShellWords,
   ) {
     this.tray = new Tray(nativeImage.createFromPath(trayIconPath));
     // A click on the icon itself opens the window (Windows; most Linux trays show the menu instead).
@@ -31,8 +33,10 @@ export class DeskTray {
     this.tray.destroy();
   }
 
-  private render(): void {
-    this.tray.setToolTip(trayToolTip(this.appName, this.state));
-    this.tray.setContextMenu(Menu.buildFromTemplate(trayMenuTemplate(this.appName, this.state, this.actions)));
+  /** Drawn again in the language now chosen. */
+  render(): void {
+    const words = this.words().tray;
+    this.tray.setToolTip(trayToolTip(this.appName, this.state, words));
+    this.tray.setContextMenu(Menu.buildFromTemplate(trayMenuTemplate(this.appName, this.state, this.actions, words)));
   }
 }

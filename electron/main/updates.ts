@@ -10,6 +10,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { app, dialog } from 'electron';
 import electronUpdater, { type UpdateInfo } from 'electron-updater';
+import type { ShellWords } from './shell-words.js';
 import { updateFailureWords } from './update-words.js';
 
 const { autoUpdater } = electronUpdater;
@@ -21,6 +22,7 @@ export interface UpdatesOptions {
   whenIdle(): Promise<void>;
   /** A feed for this run, when named (RESELLER_DESK_UPDATE_FEED). */
   feedUrl: string | null;
+  words(): ShellWords;
 }
 
 export class Updates {
@@ -61,11 +63,9 @@ export class Updates {
       // A failed download is said through the 'error' event: its promise is not left rejected unheard.
       result?.downloadPromise?.catch(() => undefined);
       if (!asked) return;
-      if (result?.isUpdateAvailable) {
-        await dialog.showMessageBox({ type: 'info', message: `Downloading ${app.name} ${result.updateInfo.version}`, detail: 'It downloads in the background; you will be asked to restart when it is ready.' });
-      } else {
-        await dialog.showMessageBox({ type: 'info', message: 'You’re up to date', detail: `${app.name} ${app.getVersion()} is the newest version.` });
-      }
+      const words = this.options.words().updates;
+      const said = result?.isUpdateAvailable ? words.downloading(app.name, result.updateInfo.version) : words.upToDate(app.name, app.getVersion());
+      await dialog.showMessageBox({ type: 'info', ...said });
     } catch (error) {
       this.failed(error);
     }
@@ -81,15 +81,16 @@ export class Updates {
     this.options.log(`update: ${words}`);
     if (!this.asked) return;
     this.asked = false;
-    void dialog.showMessageBox({ type: 'warning', message: 'The update could not be installed', detail: words });
+    void dialog.showMessageBox({ type: 'warning', message: this.options.words().updates.failed, detail: words });
   }
 
   private async offerRestart(info: UpdateInfo): Promise<void> {
+    const ready = this.options.words().updates.ready(app.name, info.version);
     const { response } = await dialog.showMessageBox({
       type: 'info',
-      message: `${app.name} ${info.version} is ready`,
-      detail: 'Restart to update now, or it will be installed when you next quit. An edit being sent finishes first; queued edits are kept either way.',
-      buttons: ['Restart to Update', 'Later'],
+      message: ready.message,
+      detail: ready.detail,
+      buttons: [ready.restart, ready.later],
       defaultId: 0,
       cancelId: 1,
     });

@@ -5,6 +5,7 @@ import { CONTENT_SECURITY_POLICY } from '../../shared/csp.js';
 import type { WindowStateStore } from './settings.js';
 import { contextMenuTemplate } from './context-menu.js';
 import { guardPageHealth, type PageFailure } from './page-health.js';
+import type { ShellWords } from './shell-words.js';
 import { MIN_SIZE, restoreWindowState } from './window-bounds.js';
 
 function isSafeExternalUrl(url: string): boolean {
@@ -32,7 +33,7 @@ export function enforceContentSecurityPolicy(session: Session): void {
   session.setPermissionRequestHandler((_contents, permission, callback) => callback(permission === 'clipboard-sanitized-write'));
 }
 
-export function createMainWindow(windowState: WindowStateStore, log: (line: string) => void): BrowserWindow {
+export function createMainWindow(windowState: WindowStateStore, log: (line: string) => void, words: () => ShellWords): BrowserWindow {
   const state = restoreWindowState(windowState.get(), screen.getAllDisplays().map((display) => display.workArea));
   const win = new BrowserWindow({
     x: state.x,
@@ -75,7 +76,7 @@ export function createMainWindow(windowState: WindowStateStore, log: (line: stri
       copyLink: (url) => clipboard.writeText(url),
       replaceMisspelling: (word) => win.webContents.replaceMisspelling(word),
       addToDictionary: (word) => win.webContents.session.addWordToSpellCheckerDictionary(word),
-    });
+    }, words().contextMenu);
     if (template.length > 0) Menu.buildFromTemplate(template).popup({ window: win });
   });
 

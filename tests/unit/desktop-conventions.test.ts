@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { contextMenuTemplate, type ContextMenuParams } from '../../electron/main/context-menu.js';
 import { autostartDir, autostartEntry } from '../../electron/main/autostart.js';
-import { outboxLine, trayMenuTemplate, trayToolTip } from '../../electron/main/tray-menu.js';
+import { SHELL_WORDS, shellLanguage } from '../../electron/main/shell-words.js';
+import { trayMenuTemplate, trayToolTip } from '../../electron/main/tray-menu.js';
 import { deepLinkIn, deepLinkTo, parseDeepLink } from '../../shared/deep-link.js';
 
 const noop = { copyLink: () => undefined, replaceMisspelling: () => undefined, addToDictionary: () => undefined };
@@ -22,13 +23,24 @@ const params = (over: Partial<ContextMenuParams>): ContextMenuParams => ({
 const labels = (template: ReturnType<typeof contextMenuTemplate>) => template.map((item) => item.label ?? item.role ?? item.type);
 
 describe('the tray', () => {
-  it('says what needs the person before what is still to send, in words', () => {
-    expect(outboxLine({ waiting: 0, needsYou: 0 })).toBe('Outbox: nothing to send');
-    expect(outboxLine({ waiting: 3, needsYou: 0 })).toBe('Outbox: 3 edits to send');
-    expect(outboxLine({ waiting: 0, needsYou: 1 })).toBe('Outbox: 1 edit needs you');
-    expect(outboxLine({ waiting: 2, needsYou: 4 })).toBe('Outbox: 4 edits need you, 2 to send');
-    expect(trayToolTip('Reseller Desk', { waiting: 5, needsYou: 0 })).toBe('Reseller Desk');
-    expect(trayToolTip('Reseller Desk', { waiting: 0, needsYou: 2 })).toBe('Reseller Desk — 2 edits need you');
+  it('says what needs the person before what is still to send, in words, in English and Italian', () => {
+    const { outbox } = SHELL_WORDS.en.tray;
+    expect(outbox({ waiting: 0, needsYou: 0 })).toBe('Outbox: nothing to send');
+    expect(outbox({ waiting: 3, needsYou: 0 })).toBe('Outbox: 3 edits to send');
+    expect(outbox({ waiting: 0, needsYou: 1 })).toBe('Outbox: 1 edit needs you');
+    expect(outbox({ waiting: 2, needsYou: 4 })).toBe('Outbox: 4 edits need you, 2 to send');
+    expect(SHELL_WORDS.it.tray.outbox({ waiting: 1, needsYou: 2 })).toBe('In uscita: 2 modifiche ti aspettano, 1 da inviare');
+    expect(trayToolTip('Reseller Desk', { waiting: 5, needsYou: 0 }, SHELL_WORDS.en.tray)).toBe('Reseller Desk');
+    expect(trayToolTip('Reseller Desk', { waiting: 0, needsYou: 2 }, SHELL_WORDS.en.tray)).toBe('Reseller Desk — 2 edits need you');
+  });
+
+  it('speaks the Language setting, or the system’s where it is System', () => {
+    expect(shellLanguage('it', 'en-US')).toBe('it');
+    expect(shellLanguage('system', 'it-IT')).toBe('it');
+    expect(shellLanguage('system', 'de-DE')).toBe('en');
+    const domain = { kind: 'domain-expiring', resource: 'domains', id: 1, text: 'example.it expires in 12 days', params: { subject: 'example.it', days: 12 } } as const;
+    expect(SHELL_WORDS.it.notifications.body(domain)).toBe('example.it scade tra 12 giorni');
+    expect(SHELL_WORDS.en.notifications.body(domain)).toBe('example.it expires in 12 days');
   });
 
   it('has Open, Sync Now, the outbox and Quit, each doing its own thing', () => {
@@ -38,7 +50,7 @@ describe('the tray', () => {
       sync: () => done.push('sync'),
       outbox: () => done.push('outbox'),
       quit: () => done.push('quit'),
-    });
+    }, SHELL_WORDS.en.tray);
     expect(labels(template)).toEqual(['Open Reseller Desk', 'Sync Now', 'Outbox: 1 edit to send', 'separator', 'Quit Reseller Desk']);
     for (const item of template) (item.click as (() => void) | undefined)?.();
     expect(done).toEqual(['open', 'sync', 'outbox', 'quit']);
@@ -51,18 +63,18 @@ describe('the right-click menu', () => {
     const template = contextMenuTemplate(params({ isEditable: true, misspelledWord: 'recieve', dictionarySuggestions: ['receive', 'relieve', 'reprieve', 'recede', 'reweave', 'retrieve'] }), {
       ...noop,
       replaceMisspelling: (word) => replaced.push(word),
-    });
+    }, SHELL_WORDS.en.contextMenu);
     expect(labels(template)).toEqual(['receive', 'relieve', 'reprieve', 'recede', 'reweave', 'Add to Dictionary', 'separator', 'cut', 'copy', 'paste', 'separator', 'selectAll']);
     (template[0]!.click as () => void)();
     expect(replaced).toEqual(['receive']);
-    expect(labels(contextMenuTemplate(params({ isEditable: true, misspelledWord: 'xqzt' }), noop)).slice(0, 2)).toEqual(['No Guesses Found', 'Add to Dictionary']);
+    expect(labels(contextMenuTemplate(params({ isEditable: true, misspelledWord: 'xqzt' }), noop, SHELL_WORDS.en.contextMenu)).slice(0, 2)).toEqual(['No Guesses Found', 'Add to Dictionary']);
   });
 
   it('copies a web link only, copies selected text, and shows nothing over plain text', () => {
-    expect(labels(contextMenuTemplate(params({ linkURL: 'https://example.com/a' }), noop))).toEqual(['Copy Link']);
-    expect(labels(contextMenuTemplate(params({ linkURL: 'javascript:alert(1)' }), noop))).toEqual([]);
-    expect(labels(contextMenuTemplate(params({ selectionText: 'example.com' }), noop))).toEqual(['copy']);
-    expect(contextMenuTemplate(params({}), noop)).toEqual([]);
+    expect(labels(contextMenuTemplate(params({ linkURL: 'https://example.com/a' }), noop, SHELL_WORDS.en.contextMenu))).toEqual(['Copy Link']);
+    expect(labels(contextMenuTemplate(params({ linkURL: 'javascript:alert(1)' }), noop, SHELL_WORDS.en.contextMenu))).toEqual([]);
+    expect(labels(contextMenuTemplate(params({ selectionText: 'example.com' }), noop, SHELL_WORDS.en.contextMenu))).toEqual(['copy']);
+    expect(contextMenuTemplate(params({}), noop, SHELL_WORDS.en.contextMenu)).toEqual([]);
   });
 });
 

@@ -5,14 +5,15 @@
 import type { MenuItemConstructorOptions } from 'electron';
 import { describe, expect, it } from 'vitest';
 import { appMenuTemplate, type MenuCommand } from '../../electron/main/app-menu.js';
+import { SHELL_WORDS } from '../../electron/main/shell-words.js';
 import { syncNotifications } from '../../electron/main/sync-notifications.js';
 import { restoreWindowState } from '../../electron/main/window-bounds.js';
 import { APP_COMMANDS, DEFAULT_SETTINGS } from '../../shared/contract.js';
 import type { NotableChange, SyncSummary } from '../../shared/sync.js';
 
-function menu(platform: NodeJS.Platform, development = false, checkForUpdates: (() => void) | null = null) {
+function menu(platform: NodeJS.Platform, development = false, checkForUpdates: (() => void) | null = null, exportDiagnostics = () => {}) {
   const commands: MenuCommand[] = [];
-  const template = appMenuTemplate({ appName: 'Reseller Desk', platform, development, command: (c) => commands.push(c), openDataFolder: () => {}, checkForUpdates });
+  const template = appMenuTemplate({ appName: 'Reseller Desk', platform, development, command: (c) => commands.push(c), openDataFolder: () => {}, checkForUpdates, exportDiagnostics });
   const items = (list: MenuItemConstructorOptions[]): MenuItemConstructorOptions[] =>
     list.flatMap((item) => [item, ...(Array.isArray(item.submenu) ? items(item.submenu) : [])]);
   return { template, all: items(template), commands };
@@ -50,6 +51,14 @@ describe('the application menu', () => {
     expect((appMenu!.submenu as MenuItemConstructorOptions[]).map(label).slice(0, 2)).toEqual(['about', 'Check for Updates…']);
   });
 
+  it.each(['linux', 'win32', 'darwin'] as const)('on %s, has Export Diagnostics… in Help, which asks the shell to export', (platform) => {
+    let asked = 0;
+    const help = menu(platform, false, null, () => asked++).template.find((item) => item.role === 'help')!;
+    const item = (help.submenu as MenuItemConstructorOptions[]).find((entry) => entry.label === 'Export Diagnostics…')!;
+    (item.click as () => void)();
+    expect(asked).toBe(1);
+  });
+
   it('on macOS, starts with the app menu holding Settings and Quit', () => {
     const [appMenu] = menu('darwin').template;
     expect(appMenu!.label).toBe('Reseller Desk');
@@ -82,24 +91,24 @@ describe('sync notifications', () => {
       change('service-status', 9, 'service Hosting: Pending → Active'),
       change('domain-expiring', 3, 'example.com expires in 30 days'),
     ]);
-    expect(syncNotifications(summary, DEFAULT_SETTINGS.notifyKinds)).toEqual([
+    expect(syncNotifications(summary, DEFAULT_SETTINGS.notifyKinds, SHELL_WORDS.en.notifications)).toEqual([
       { title: 'Ticket answered', body: 'ticket #123456 answered', open: { command: 'open-record', resource: 'tickets', id: 7 } },
       { title: 'Domain expiring soon', body: 'example.com expires in 30 days', open: { command: 'open-record', resource: 'domains', id: 3 } },
     ]);
-    expect(syncNotifications(summary, [])).toEqual([]);
+    expect(syncNotifications(summary, [], SHELL_WORDS.en.notifications)).toEqual([]);
   });
 
   it('announce more invoices overdue by default, opening the Billing screen', () => {
     const overdue: NotableChange = { kind: 'invoices-overdue', resource: 'client', id: 1, text: '3 invoices overdue (1 before)', params: { subject: '3', count: 3, previous: 1 } };
     expect(DEFAULT_SETTINGS.notifyKinds).toContain('invoices-overdue');
-    expect(syncNotifications(summaryOf([overdue]), DEFAULT_SETTINGS.notifyKinds)).toEqual([
+    expect(syncNotifications(summaryOf([overdue]), DEFAULT_SETTINGS.notifyKinds, SHELL_WORDS.en.notifications)).toEqual([
       { title: 'More invoices overdue', body: '3 invoices overdue (1 before)', open: { command: 'billing' } },
     ]);
   });
 
   it('say "N more" rather than flooding the screen', () => {
     const many = Array.from({ length: 10 }, (_, i) => change('service-suspended', i + 1, `service S${i + 1} suspended`));
-    const planned = syncNotifications(summaryOf(many), ['service-suspended']);
+    const planned = syncNotifications(summaryOf(many), ['service-suspended'], SHELL_WORDS.en.notifications);
     expect(planned).toHaveLength(3);
     expect(planned[2]).toEqual({ title: '8 more changes', body: expect.any(String), open: null });
   });

@@ -110,6 +110,16 @@ test('Settings › Desktop turns the tray off and on', async () => {
   await desktop.waitFor('tray-created', () => true, { after: before });
 });
 
+test('the tray speaks the Language setting', async ({ browser }) => {
+  const before = desktop.records.length;
+  await invoke(page, 'settings.set', { language: 'it' });
+  const italian = await desktop.waitFor('tray-menu', (entry) => (entry.menu as { label: string }[])[0]?.label === 'Apri Reseller Desk', { after: before });
+  expect((italian.menu as { label: string }[]).map((item) => item.label)).toEqual(['Apri Reseller Desk', 'Sincronizza ora', 'In uscita: 1 modifica ti aspetta', 'separator', 'Esci da Reseller Desk']);
+  await drawMenu(browser, italian.menu as { label: string }[], 'desktop-tray-menu-it');
+  await invoke(page, 'settings.set', { language: 'en' });
+  await desktop.waitFor('tray-menu', (entry) => (entry.menu as { label: string }[])[0]?.label === 'Open Reseller Desk', { after: before });
+});
+
 test('Quit from the tray ends the app', async () => {
   desktop.command({ type: 'tray-click', label: 'Quit Reseller Desk' });
   expect(await desktop.exited).toBe(0);

@@ -34,6 +34,7 @@ interface Probe {
   throws(): Promise<unknown>;
   functionReply(): Promise<unknown>;
   instanceReply(): Promise<unknown>;
+  oneElectron(): Promise<unknown>;
   sendFunction(): Promise<unknown>;
   failing(): void;
   later(): Promise<unknown>;
@@ -65,4 +66,6 @@ test('IPC crosses as structured clones, with Electron’s words for what cannot,
   expect(await probe((p) => p.throws().then(() => 'answered', (e: Error) => e.message))).toBe("Error invoking remote method 'probe:throws': Error: refused by the main process");
   expect(await probe((p) => p.functionReply().then(() => 'answered', (e: Error) => e.message))).toMatch(/could not be cloned/);
   expect(await probe((p) => p.instanceReply())).toEqual({ name: 'Main' });
+  // One electron module, imported or required (a second copy would be a second app, with its own quit).
+  expect(await probe((p) => p.oneElectron())).toBe(true);
 });

@@ -26,6 +26,7 @@ contextBridge.exposeInMainWorld('probe', {
   throws: () => ipcRenderer.invoke('probe:throws'),
   functionReply: () => ipcRenderer.invoke('probe:function'),
   instanceReply: () => ipcRenderer.invoke('probe:instance'),
+  oneElectron: () => ipcRenderer.invoke('probe:one-electron'),
   sendFunction: () => ipcRenderer.invoke('probe:echo', () => 1),
   failing: () => {
     const error = new TypeError('from the preload');

@@ -14,4 +14,7 @@ import { clipboard, dialog, Menu, nativeImage, Notification, screen, shell, Tray
 const session = { defaultSession, fromPartition: defaultSession.fromPartition };
 
 export { app, BrowserWindow, clipboard, dialog, ipcMain, Menu, nativeImage, net, Notification, screen, session, shell, Tray };
-export default { app, BrowserWindow, clipboard, dialog, ipcMain, Menu, nativeImage, net, Notification, screen, session, shell, Tray };
+const electron = { app, BrowserWindow, clipboard, dialog, ipcMain, Menu, nativeImage, net, Notification, screen, session, shell, Tray };
+// The one instance, for `require('electron')` (electron-require.cjs).
+Object.assign(globalThis, { __deskStandinElectron: electron });
+export default electron;

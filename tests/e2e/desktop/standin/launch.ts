@@ -10,12 +10,16 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const standin = new URL('./electron.ts', import.meta.url).href;
+const standinForRequire = new URL('./electron-require.cjs', import.meta.url).href;
 registerHooks({
   resolve(specifier, context, nextResolve) {
-    if (specifier === 'electron') return { url: standin, format: 'module', shortCircuit: true };
-    return nextResolve(specifier, context);
+    if (specifier !== 'electron') return nextResolve(specifier, context);
+    // One stand-in for import and require alike: a require gets the instance the import made.
+    if (context.conditions?.includes('require')) return { url: standinForRequire, format: 'commonjs', shortCircuit: true };
+    return { url: standin, format: 'module', shortCircuit: true };
   },
 });
+await import(standin);
 
 // Electron's process has the folder of the app's resources (electron-updater reads package-type there).
 Object.assign(process, { resourcesPath: resolve('out') });
