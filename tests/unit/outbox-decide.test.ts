@@ -23,7 +23,7 @@ describe('a contact edit', () => {
 
   it('has nothing to send when the provider holds every value already', () => {
     const now = contactNow({ email: 'b@x.it', phonenumber: '1', city: 'Roma' });
-    expect(decide('update-contact', { contactid: 7, email: 'b@x.it', phonenumber: '1' }, base, now)).toEqual({ go: 'nothing' });
+    expect(decide('update-contact', { contactid: 7, email: 'b@x.it', phonenumber: '1' }, base, now)).toEqual({ go: 'nothing', result: { contactId: 7, unchanged: true } });
   });
 
   it('holds a field both changed differently, and sends the others first', () => {

@@ -135,7 +135,7 @@ export class ReplayJournal {
   }
 
   /** The provider holds every value the entry would send: done without a request (unless it changed since `decidedOn`). */
-  alreadyThere<K extends MutationKind>(id: number, result: MutationResult<K>, decidedOn: string, now: number): void {
+  alreadyThere(id: number, result: object, decidedOn: string, now: number): void {
     const done = this.store.transaction(() => {
       const row = this.stillToSend(id, decidedOn);
       if (row) this.store.change(row, 'done', { result, failures: 0, problem: null }, now);

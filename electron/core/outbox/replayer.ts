@@ -30,7 +30,6 @@ import { afterSent, type ProviderState } from './provider-state.js';
 import type { EntryBase } from '../../../shared/outbox/conflict.js';
 import type { StoredConflict } from './conflict-row.js';
 import type { StoredParams } from './references.js';
-import { serverId } from './server-ids.js';
 
 export interface ReplayerOptions {
   /** Records replayed at once; default 4. */
@@ -256,7 +255,7 @@ export class Replayer extends EventEmitter<ReplayerEvents> {
     switch (decision.go) {
       case 'nothing':
         report.changedOnProvider++;
-        this.journal.alreadyThere(row.id, { contactId: serverId(JSON.parse(row.params).contactid), unchanged: true }, row.params, this.now());
+        this.journal.alreadyThere(row.id, decision.result, row.params, this.now());
         return null;
       case 'send':
         return { params: decision.params, holding: null, decidedOn: row.params, state };

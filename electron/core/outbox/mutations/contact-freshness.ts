@@ -62,7 +62,7 @@ export const contactEditFreshness: FreshnessRule<MutationParams<'update-contact'
     // A sub-account's new password goes with the fields (it is never read back, so never compared).
     const sends = fieldsSent.length > 0 || 'password2' in send;
     if (unmatched.length > 0) return { go: 'hold', conflict: { reason: 'fields', fields: conflicts, unmatched, sent: [] }, send: null, held: { ...send, ...held } };
-    if (conflicts.length === 0) return sends ? { go: 'send', params: send } : { go: 'nothing' };
+    if (conflicts.length === 0) return sends ? { go: 'send', params: send } : { go: 'nothing', result: { contactId: Number(params.contactid), unchanged: true } };
     return {
       go: 'hold',
       conflict: { reason: 'fields', fields: conflicts, unmatched: [], sent: fieldsSent },

@@ -27,8 +27,8 @@ export type ConflictFacts = EntryConflict extends infer C ? (C extends unknown ?
 export type Decision =
   /** Send these params (the entry's, less what the provider has already or changed alone). */
   | { go: 'send'; params: StoredParams }
-  /** The provider holds every value already: done without a request. */
-  | { go: 'nothing' }
+  /** The provider holds every value already: done without a request, with this result. */
+  | { go: 'nothing'; result: object }
   /** Wait for the person; `send` (what did not conflict) goes first, `held` is what then waits. */
   | { go: 'hold'; conflict: ConflictFacts; send: StoredParams | null; held: StoredParams };
 
