@@ -48,7 +48,7 @@ export interface FilterMiss {
 export interface RenewedDomain {
   domain: string;
   expiryDate: { was: string | null; now: string | null };
-  /** Renewal orders pending on the provider for it that were not there when the renewal was queued. */
+  /** Renewal orders pending on the provider for it (the base's `pendingOrders` says which were known when it was queued). */
   pendingOrders: number[];
 }
 

@@ -94,15 +94,18 @@ describe('an order', () => {
   const domain = (expiryDate: string, status = 'Active') => ({ status, regDate: '2020-01-01', expiryDate, nextDueDate: '2026-12-01' });
 
   it('goes when its domains are as they were and no name it orders is held', () => {
-    const now: ProviderState = { readAt: 1, domains: new Map([['a.it', domain('2027-01-01')], ['new.it', domain('2027-01-01', 'Cancelled')]]), pendingRenewals: new Map([['a.it', [3]]]) };
+    const now: ProviderState = { readAt: 1, domains: new Map([['a.it', domain('2027-01-01')], ['new.it', domain('2027-01-01', 'Cancelled')]]), pendingRenewals: new Map([['b.it', [4]]]) };
     expect(decide('add-order', params, base, now)).toEqual({ go: 'send', params });
   });
 
-  it('waits for a domain renewed meanwhile, a renewal order placed meanwhile, or a name the account now holds', () => {
+  it('waits for a domain renewed meanwhile, one with a renewal order pending, or a name the account now holds', () => {
     const renewed: ProviderState = { readAt: 1, domains: new Map([['a.it', domain('2028-01-01')]]), pendingRenewals: new Map() };
     expect(decide('add-order', params, base, renewed)).toMatchObject({ go: 'hold', conflict: { renewed: [{ domain: 'a.it', expiryDate: { was: '2027-01-01', now: '2028-01-01' }, pendingOrders: [] }], held: [] } });
     const ordered: ProviderState = { readAt: 1, domains: new Map([['a.it', domain('2027-01-01')]]), pendingRenewals: new Map([['a.it', [3, 9]]]) };
-    expect(decide('add-order', params, base, ordered)).toMatchObject({ go: 'hold', conflict: { renewed: [{ domain: 'a.it', pendingOrders: [9] }] } });
+    expect(decide('add-order', params, base, ordered)).toMatchObject({ go: 'hold', conflict: { renewed: [{ domain: 'a.it', pendingOrders: [3, 9] }] } });
+    // Also one pending already when the renewal was queued: nothing is billed twice unasked.
+    const known: ProviderState = { ...ordered, pendingRenewals: new Map([['a.it', [3]]]) };
+    expect(decide('add-order', params, base, known)).toMatchObject({ go: 'hold', conflict: { renewed: [{ domain: 'a.it', pendingOrders: [3] }] } });
     const held: ProviderState = { readAt: 1, domains: new Map([['new.it', domain('2027-06-01', 'Pending')]]) };
     expect(decide('add-order', params, base, held)).toMatchObject({ go: 'hold', conflict: { renewed: [], held: [{ domain: 'new.it', status: 'Pending' }] }, send: null });
   });

@@ -1,6 +1,6 @@
 /**
  * add-order against what the provider holds: a renewal of a domain whose expiry or next due date moved since,
- * or that has a renewal order pending that was not there, waits (nothing is renewed or billed twice unasked);
+ * or that has a renewal order pending on the provider, waits (nothing is renewed or billed twice unasked);
  * so does a registration or transfer of a name the account holds now. An order of renewals alone (a renewal
  * plan's) renews the other domains at once and holds those; any other order waits whole (its products and
  * domains are parallel lists, and a promotion applies once per order).
@@ -60,7 +60,8 @@ function renewedDomains(renewals: Extract<EntryBase, { of: 'order' }>['renewals'
   for (const [name, was] of Object.entries(renewals)) {
     const domain = now.domains?.get(name);
     const moved = domain !== undefined && (domain.expiryDate !== was.expiryDate || domain.nextDueDate !== was.nextDueDate);
-    const pending = (now.pendingRenewals?.get(name) ?? []).filter((id) => !was.pendingOrders.includes(id));
+    // Any renewal order pending now waits, also one known when the renewal was queued: nothing is billed twice unasked.
+    const pending = now.pendingRenewals?.get(name) ?? [];
     if (moved || pending.length > 0) renewed.push({ domain: name, expiryDate: { was: was.expiryDate, now: domain?.expiryDate ?? was.expiryDate }, pendingOrders: pending });
   }
   return renewed;
