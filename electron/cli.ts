@@ -3,11 +3,10 @@
  * Every command goes through the same Desk the app uses, by its procedures only. Exit status: 0 success,
  * 1 failure, 2 bad usage, 130 interrupted.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { readCommandLine, UsageError, type CommandLine } from './cli/args.js';
 import { commandHelp, usage } from './cli/help.js';
 import { say } from './cli/output.js';
+import { version } from './cli/version.js';
 import { defaultDataDir } from './core/data-dir.js';
 
 export async function main(argv: string[]): Promise<number> {
@@ -38,12 +37,4 @@ function usageError(error: UsageError): number {
   const help = error.command ? `npx reseller-desk help ${error.command}` : 'npx reseller-desk --help';
   say(`reseller-desk: ${error.message}\nRun ${help} for usage.`);
   return 2;
-}
-
-/** The project's package.json: the nearest one above this module (electron/ from source, out/node/ bundled). */
-function version(): string {
-  let dir = import.meta.dirname;
-  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
-  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string };
-  return pkg.version;
 }

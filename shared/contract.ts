@@ -202,6 +202,9 @@ export const ContactImportSchema = z.strictObject({
 
 export const THEMES = ['system', 'light', 'dark'] as const;
 export const LANGUAGES = ['system', 'en', 'it'] as const;
+/** How much the log file keeps, least to most: each level keeps its own lines and those before it. */
+export const LOG_LEVELS = ['error', 'warn', 'info', 'debug'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export const SettingsSchema = z.strictObject({
   /** Minutes between background syncs; 0 turns them off. */
@@ -216,6 +219,8 @@ export const SettingsSchema = z.strictObject({
   theme: z.enum(THEMES, { error: `must be one of ${THEMES.join(', ')}` }),
   /** 'system' follows the operating system's language where the app speaks it. */
   language: z.enum(LANGUAGES, { error: `must be one of ${LANGUAGES.join(', ')}` }),
+  /** What the log file in the data folder keeps (electron/core/log/log-file.ts). */
+  logLevel: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }),
   /** Desktop app on Windows and Linux: closing the window keeps the app syncing in the tray (macOS keeps it in the dock). */
   closeToTray: z.boolean(),
   /** Desktop app: start when the person logs in to the computer. */
@@ -229,6 +234,7 @@ export const DEFAULT_SETTINGS: Settings = {
   notifyKinds: ['ticket-answered', 'domain-expiring', 'service-suspended', 'invoices-overdue'],
   theme: 'system',
   language: 'system',
+  logLevel: 'info',
   closeToTray: true,
   openAtLogin: false,
 };

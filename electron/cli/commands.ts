@@ -32,6 +32,7 @@ export const OPTIONS = {
   set: { type: 'string', multiple: true },
   clear: { type: 'string', multiple: true },
   years: { type: 'string' },
+  out: { type: 'string' },
 } as const satisfies ParseArgsConfig['options'];
 
 export type OptionName = Exclude<keyof typeof OPTIONS, 'data-dir' | 'help' | 'version'>;
@@ -64,6 +65,7 @@ export const OPTION_HELP: Record<OptionName, string> = {
   set: '--set FIELD=VALUE    set a field on each contact (repeat for more fields)',
   clear: '--clear FIELD       clear a field (an e-mail preference: off; repeat for more)',
   years: '--years N           for how many years (1 to 10)',
+  out: '--out FILE          where to write it',
 };
 
 export interface CommandSpec {
@@ -203,6 +205,15 @@ export const COMMANDS = {
     options: ['account', 'json'],
     summary: "a domain's EPP code once it has come back; otherwise nothing on stdout (the request is queued)",
     details: 'The first run queues the request (domain-request-epp); `npx reseller-desk sync` sends it; run epp again.',
+    provider: false,
+  },
+  diagnostics: {
+    words: none,
+    options: ['out'],
+    summary: 'write the diagnostics bundle (one JSON file, without secrets) for whoever helps you',
+    details:
+      "Versions, settings, accounts without secrets, each file's health check, the open account's last sync\n" +
+      "runs and its outbox by kind and state (field names, never values), and the log's last lines.",
     provider: false,
   },
   sandbox: {

@@ -10,6 +10,7 @@ import type { CommandContext, Secrets } from './context.js';
 import { contactsImport, contactsUpdate } from './contacts.js';
 import { checkDataDir } from './data-dir.js';
 import { CliDemoProvider } from './demo.js';
+import { diagnostics } from './diagnostics.js';
 import { domainsRenew, epp, whois, whoisInfo } from './domains.js';
 import { outboxDiscard, outboxKeepMine, outboxList, outboxMarkApplied, outboxRecover, outboxRetry, outboxTakeTheirs, queue } from './outbox.js';
 import { say } from './output.js';
@@ -53,6 +54,7 @@ const RUNNERS: Record<Exclude<CommandName, 'sandbox'>, Runner> = {
   whois,
   'whois-info': whoisInfo,
   epp,
+  diagnostics,
 };
 
 /** Runs a command the line names (neither help nor the version); a UsageError is thrown for the caller to say. */

@@ -33,8 +33,12 @@ export class DeskError extends Error implements CallError {
   }
 }
 
+/** Where toDeskError says what it keeps out of the words (the Desk's log; stderr for a host's own errors). */
+export type ErrorLog = (line: string, level: 'warn' | 'error') => void;
+const stderrLog: ErrorLog = (line) => console.error(`reseller-desk: ${line}`);
+
 /** `dataDir`: where a full disk is measured, and a damaged file looked for. */
-export function toDeskError(error: unknown, procedure: string, dataDir?: string): DeskError {
+export function toDeskError(error: unknown, procedure: string, dataDir?: string, log: ErrorLog = stderrLog): DeskError {
   if (error instanceof DeskError) return error;
   if (error instanceof OutboxFileError) return new DeskError('damaged_data', error.message);
   if (dataDir !== undefined && isDiskFull(error)) return new DeskError('disk_full', diskFullMessage(dataDir));
@@ -52,12 +56,12 @@ export function toDeskError(error: unknown, procedure: string, dataDir?: string)
   if (error instanceof VaultError) return new DeskError('keychain', `The keychain refused: ${error.message}`);
   if (error instanceof ApiError) {
     // The technical sentence goes to the log; the front end says it in words from its facts.
-    console.warn(`reseller-desk: ${procedure}: ${error.message}`);
+    log(`${procedure}: ${error.message}`, 'warn');
     if (error.kind === 'auth') return new DeskError('auth', `The provider refused the credentials: ${error.message}`, undefined, error.facts);
     if (error.kind === 'network') return new DeskError('offline', `The provider cannot be reached: ${error.message}`, undefined, error.facts);
     return new DeskError('provider', error.message, error.issues.length > 0 ? error.issues : undefined, error.facts);
   }
   // A bug of ours: say so plainly, and keep the detail in the log (never a token: ApiError drops headers).
-  console.error(`reseller-desk: ${procedure} failed:`, redactUrls(error instanceof Error ? (error.stack ?? error.message) : String(error)));
+  log(`${procedure} failed: ${redactUrls(error instanceof Error ? (error.stack ?? error.message) : String(error))}`, 'error');
   return new DeskError('internal', `${procedure} failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`);
 }

@@ -15,6 +15,8 @@ export interface AppMenuOptions {
   development: boolean;
   command(command: MenuCommand): void;
   openDataFolder(): void;
+  /** Help › Export Diagnostics…: the diagnostics bundle, saved where the person chooses. */
+  exportDiagnostics(): void;
   /** Present where the app updates itself (a packaged build, or a feed named for the run). */
   checkForUpdates: (() => void) | null;
 }
@@ -92,7 +94,9 @@ export function appMenuTemplate(options: AppMenuOptions): MenuItemConstructorOpt
   const help: MenuItemConstructorOptions = {
     role: 'help',
     submenu: [
-      ...(mac ? [] : checkForUpdates),{ label: 'Open Data Folder', click: () => options.openDataFolder() }, ...(mac ? [] : [{ role: 'about' } as const])],
+      ...(mac ? [] : checkForUpdates),{ label: 'Open Data Folder', click: () => options.openDataFolder() },
+      { label: 'Export Diagnostics…', click: () => options.exportDiagnostics() },
+      ...(mac ? [] : [{ role: 'about' } as const])],
   };
   return [...(mac ? [appMenu] : []), file, edit, view, { role: 'windowMenu' }, help];
 }

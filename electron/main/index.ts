@@ -7,6 +7,7 @@ import type { AppCommand } from '../../shared/contract.js';
 import { DEEP_LINK_SCHEME, deepLinkIn, deepLinkTo } from '../../shared/deep-link.js';
 import type { SyncSummary } from '../../shared/sync.js';
 import { Desk } from '../core/desk/index.js';
+import { LogFile } from '../core/log/log-file.js';
 import { systemProxy } from '../core/network/proxy-route.js';
 import { openVault } from '../core/vault/index.js';
 import { startDemoProvider } from '../demo-provider.js';
@@ -17,6 +18,7 @@ import { linkCommand } from './deep-links.js';
 import { outboxIdle } from './outbox-idle.js';
 import { SHELL_WORDS, shellLanguage, type ShellLanguage } from './shell-words.js';
 import { Updates } from './updates.js';
+import { exportDiagnostics } from './export-diagnostics.js';
 import { DeskBinding } from './ipc.js';
 import { savePdf } from './print-pdf.js';
 import { electronSettingsStore, shellFlagsStore, windowStateStore } from './settings.js';
@@ -26,7 +28,12 @@ import { createMainWindow, enforceContentSecurityPolicy } from './window.js';
 /** How long quitting waits for the engine to close: the outbox is synchronous=FULL, so nothing queued is lost by not waiting longer. */
 const QUIT_DEADLINE_MS = 5_000;
 
-const log = (line: string) => console.error(`reseller-desk: ${line}`);
+/** The data folder's log file: the shell's own lines and the engine's (its level follows the settings). */
+const logFile = new LogFile(app.getPath('userData'));
+const log = (line: string) => {
+  console.error(`reseller-desk: ${line}`);
+  logFile.write('warn', line);
+};
 
 /** The language of the shell's own words, from the Language setting (read at start, followed on change). */
 let language: ShellLanguage = 'en';
@@ -101,6 +108,7 @@ async function start(): Promise<void> {
     startDemoProvider,
     // The system's proxy for each provider address, PAC scripts included.
     proxy: systemProxy((url) => session.defaultSession.resolveProxy(url)),
+    logFile,
   });
   desk = engine;
   binding = new DeskBinding(engine, ipcMain, { 'print.savePdf': savePdf });
@@ -135,6 +143,7 @@ async function start(): Promise<void> {
         development: !app.isPackaged,
         command: (command) => sendCommand({ command }),
         openDataFolder: () => void shell.openPath(app.getPath('userData')),
+        exportDiagnostics: () => void exportDiagnostics(engine).catch((error: unknown) => log(`exporting diagnostics: ${(error as Error).message}`)),
         checkForUpdates: appUpdates ? () => void appUpdates.check(true) : null,
       }),
     ),

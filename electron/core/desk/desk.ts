@@ -27,6 +27,7 @@ import { outboxHandlers } from './outbox.js';
 import { renewalsHandlers } from './renewals.js';
 import { sessionHandlers } from './session.js';
 import { settingsHandlers } from './settings.js';
+import { collectDiagnostics, serialiseDiagnostics, type HostVersions } from '../diagnostics/collect.js';
 import { DeskState } from './state.js';
 import { syncHandlers } from './sync.js';
 
@@ -65,6 +66,7 @@ export class Desk extends EventEmitter<DeskEvents> {
     makePrivateDir(options.dataDir);
     const tightened = tightenTree(options.dataDir);
     const desk = new Desk(options);
+    desk.state.applyLogLevel();
     if (tightened.length > 0) {
       desk.state.log(`the data folder ${options.dataDir} could be read by other users of this computer: its ${tightened.length} files and folders are now yours alone`);
     }
@@ -97,8 +99,16 @@ export class Desk extends EventEmitter<DeskEvents> {
       const parsed = z.parse(PROCEDURES[name].input, input) as ParsedInput<N>;
       return await this.handlers[name](parsed);
     } catch (error) {
-      throw toDeskError(error, name, this.state.options.dataDir);
+      throw toDeskError(error, name, this.state.options.dataDir, (line, level) => this.state.log(line, level));
     }
+  }
+
+  /**
+   * The diagnostics bundle's text (diagnostics/collect.ts), for the host to write where the person chose: not a
+   * procedure, so no page can have the engine write a file.
+   */
+  diagnostics(host: HostVersions): string {
+    return serialiseDiagnostics(collectDiagnostics(this.state, host));
   }
 
   async close(): Promise<void> {

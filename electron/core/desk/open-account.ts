@@ -3,6 +3,7 @@ import type { AccountConfig } from '../../../shared/accounts.js';
 import { OUTBOX_EVENT_ENTRIES, type EventPayloads } from '../../../shared/contract.js';
 import type { OutboxEntry } from '../../../shared/outbox/entry.js';
 import { RESOURCE_NAMES } from '../../../shared/records.js';
+import type { SyncSummary } from '../../../shared/sync.js';
 import { AccountSession } from '../account-session.js';
 import { CLIENT_SECRET_SECRET, PASSWORD_SECRET } from '../api/index.js';
 import { DeskError, toDeskError } from '../desk-error.js';
@@ -39,7 +40,7 @@ export async function openAccount(state: DeskState, config: AccountConfig, remem
   } catch (error) {
     // The account stays current, failed: the others open, and its own calls say why it cannot.
     const outboxDamage = error instanceof OutboxFileError ? error.damage : null;
-    state.failed = { name: config.name, error: toDeskError(error, 'accounts.select', options.dataDir), outboxDamage };
+    state.failed = { name: config.name, error: toDeskError(error, 'accounts.select', options.dataDir, (line, level) => state.log(line, level)), outboxDamage };
     if (remember) state.accounts.current = config.name;
     emitAccounts(state);
     throw state.failed.error;
@@ -50,6 +51,7 @@ export async function openAccount(state: DeskState, config: AccountConfig, remem
   // Listening until the session is disposed: a closed or switched-away account leaves no listener behind.
   session.listen('sync.progress', (p) => state.emit('sync.progress', p));
   session.listen('sync.summary', (s) => {
+    state.log(syncLine(config.name, s), s.outcome === 'ok' || s.outcome === 'cancelled' ? 'info' : 'warn');
     state.emit('sync.summary', s);
     const changed = s.resources.filter((r) => r.added + r.changed + r.removed > 0).map((r) => r.resource);
     if (changed.length > 0) state.emit('data.changed', { resources: changed });
@@ -69,6 +71,14 @@ export async function openAccount(state: DeskState, config: AccountConfig, remem
   state.emit('data.changed', { resources: [...RESOURCE_NAMES] });
   session.start();
   return session;
+}
+
+/** A sync run in the log: its outcome, what changed, and each resource that failed with why. */
+function syncLine(account: string, s: SyncSummary): string {
+  const changes = s.resources.reduce((sum, r) => sum + r.added + r.changed + r.removed, 0);
+  const failed = s.resources.filter((r) => r.error !== null).map((r) => `${r.resource}: ${r.error}`);
+  const ms = Date.parse(s.finishedAt) - Date.parse(s.startedAt);
+  return `sync ${s.runId} of "${account}" (${s.trigger}): ${s.outcome}, ${changes} change(s) in ${ms} ms${failed.length > 0 ? `; ${failed.join('; ')}` : ''}`;
 }
 
 /** Starts the bundled sandbox provider (its state kept in the data folder) and opens its demo account. */

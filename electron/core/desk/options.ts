@@ -1,6 +1,7 @@
 /** How a Desk is opened. */
 import type { Clock, Timers } from '../../../shared/clock.js';
 import type { RetryPolicy } from '../api/index.js';
+import type { LogFile } from '../log/log-file.js';
 import type { ProxyLookup } from '../network/proxy-route.js';
 import type { SettingsStore } from '../settings-store.js';
 import type { SecretVault } from '../vault/index.js';
@@ -35,8 +36,13 @@ export interface DeskOptions {
    */
   clock?: Clock;
   timers?: Timers;
-  /** Where the engine says what it did or what went wrong outside any call (a file set aside, a folder made private). Default: stderr. */
+  /** Where the engine also says what went wrong outside any call (a file set aside, a folder made private), besides the log file. Default: stderr. */
   log?: (line: string) => void;
+  /**
+   * The log file the engine writes (log/log-file.ts), its level set from the settings: the desktop shell passes
+   * the one its own lines go to. Default: the data folder's.
+   */
+  logFile?: LogFile;
   /**
    * Which proxy each provider address goes through: the desktop shell passes the system's (Electron's
    * resolveProxy, network/proxy-route.ts systemProxy); default: HTTPS_PROXY / HTTP_PROXY / NO_PROXY.

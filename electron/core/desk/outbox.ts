@@ -62,8 +62,8 @@ export function outboxHandlers(state: DeskState): HandlersOf<'outbox', 'contacts
     },
     'outbox.edit': async ({ id, params }) => {
       const entry = await state.current.outbox.edit(id, params);
-      // An edited conflict entry is queued again.
-      if (entry.state === 'queued') state.current.replayAfterReply();
+      // An edited conflict entry is queued again: it goes, as a queued edit does.
+      if (entry.state === 'queued' && state.background) state.current.replayAfterReply();
       return withRecord(state.current, entry);
     },
     'outbox.markApplied': ({ id, serverId }) => {

@@ -10,6 +10,7 @@ export function settingsHandlers(state: DeskState): HandlersOf<'settings'> {
     'settings.get': () => state.settings.get(),
     'settings.set': (patch) => {
       const next = state.settings.set(patch);
+      state.applyLogLevel();
       state.session?.setSyncInterval(next.syncIntervalMinutes);
       state.emit('settings.changed', next);
       return next;

@@ -3,12 +3,13 @@
  * the open account session (if any) with the demo provider behind it, and the way to emit the contract's events.
  */
 import type { Clock } from '../../../shared/clock.js';
-import type { EventName, EventPayloads, OutboxDamage } from '../../../shared/contract.js';
+import type { EventName, EventPayloads, LogLevel, OutboxDamage } from '../../../shared/contract.js';
 import type { AccountConfig } from '../../../shared/accounts.js';
 import type { AccountSession } from '../account-session.js';
 import type { AccountStore } from '../accounts/account-store.js';
 import type { ClientOptions } from '../api/index.js';
 import { DeskError } from '../desk-error.js';
+import { LogFile } from '../log/log-file.js';
 import type { NetworkOptions } from '../network/agents.js';
 import { readExtraCa } from '../network/extra-ca.js';
 import { directForDemo, environmentProxy } from '../network/proxy-route.js';
@@ -32,7 +33,9 @@ export class DeskState {
     readonly accounts: AccountStore,
     readonly settings: SettingsStore,
     readonly emit: Emit,
-  ) {}
+  ) {
+    this.logFile = options.logFile ?? new LogFile(options.dataDir);
+  }
 
   /** Sync and replay in the background (the app); off for one-shot commands (the CLI). */
   get background(): boolean {
@@ -51,8 +54,27 @@ export class DeskState {
     return this.session;
   }
 
-  log(line: string): void {
-    (this.options.log ?? ((text: string) => console.error(`reseller-desk: ${text}`)))(line);
+  /** The log file in the data folder (DeskOptions.logFile, else the engine's own). */
+  readonly logFile: LogFile;
+
+  /** The settings' log level to the log file; unreadable settings leave it as it was (settings.get says why). */
+  applyLogLevel(): void {
+    let level: LogLevel;
+    try {
+      level = this.settings.get().logLevel;
+    } catch {
+      return;
+    }
+    this.logFile.setLevel(level);
+  }
+
+  /**
+   * Says what the engine did or what went wrong outside any call: every line to the log file (at the settings'
+   * level), its warnings and errors to DeskOptions.log as well (default: stderr).
+   */
+  log(line: string, level: LogLevel = 'warn'): void {
+    this.logFile.write(level, line);
+    if (level === 'warn' || level === 'error') (this.options.log ?? ((text: string) => console.error(`reseller-desk: ${text}`)))(line);
   }
 
   /**
@@ -60,7 +82,11 @@ export class DeskState {
    * host's proxy lookup, the bundled demo directly; its extra CA certificate, read and checked here).
    */
   clientOptions(config: AccountConfig): Pick<ClientOptions, 'retry' | 'onRetry' | 'network'> {
-    return { retry: this.options.retry, onRetry: (notice) => this.emit('provider.retry', notice), network: this.network(config) };
+    const onRetry: ClientOptions['onRetry'] = (notice) => {
+      this.log(`${notice.operation}: attempt ${notice.attempt} of ${notice.maxAttempts} in ${notice.delayMs} ms (${notice.reason})`, 'debug');
+      this.emit('provider.retry', notice);
+    };
+    return { retry: this.options.retry, onRetry, network: this.network(config) };
   }
 
   private network(config: AccountConfig): NetworkOptions {

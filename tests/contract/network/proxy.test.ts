@@ -4,10 +4,14 @@
  * honoured), one that refuses, and a sandbox served over TLS with a CA of its own: trusted once the account names
  * the CA's file, refused in words without it or with another CA.
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import type { WebServerFrame } from '../../../shared/bridge.js';
 import { Desk } from '../../../electron/core/desk/index.js';
 import type { DeskError } from '../../../electron/core/desk-error.js';
 import { systemProxy } from '../../../electron/core/network/proxy-route.js';
@@ -119,6 +123,31 @@ describe('a proxy in front of the provider', () => {
     rmSync(through, { recursive: true, force: true });
     rmSync(direct, { recursive: true, force: true });
   });
+
+  it('the web host, as a process, goes through HTTPS_PROXY / HTTP_PROXY and its check says so', async () => {
+    const web = spawn(process.execPath, ['bin/reseller-desk-web.js', '--port', '0', '--json', '--data-dir', mkdtempSync(join(dir, 'web-'))], {
+      cwd: resolve(import.meta.dirname, '../../..'),
+      env: { ...process.env, HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url, NO_PROXY: '', no_proxy: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      const line = await new Promise<string>((done) => createInterface({ input: web.stdout }).once('line', done));
+      const page = new URL((JSON.parse(line) as { url: string }).url);
+      const ws = new WebSocket(`ws://${page.host}/ws?token=${page.searchParams.get('token')}`, { headers: { origin: page.origin } });
+      const frames: WebServerFrame[] = [];
+      ws.on('message', (data) => frames.push(JSON.parse(String(data)) as WebServerFrame));
+      await new Promise((open) => ws.once('open', open));
+      proxy.tunnels.length = 0;
+      ws.send(JSON.stringify({ type: 'call', id: 1, name: 'accounts.test', input: account(sb) }));
+      await expect.poll(() => frames.find((f) => f.type === 'reply' && f.id === 1), { timeout: 30_000 }).toBeTruthy();
+      const reply = (frames.find((f) => f.type === 'reply' && f.id === 1) as Extract<WebServerFrame, { type: 'reply' }>).reply;
+      expect(reply).toMatchObject({ ok: true, value: { proxy: { url: proxy.url, source: 'environment' } } });
+      expect(proxy.tunnels).toContain(`127.0.0.1:${portOf(sb.baseUrl)}`);
+      ws.close();
+    } finally {
+      web.kill('SIGTERM');
+    }
+  }, 180_000);
 });
 
 describe('a provider (or a proxy) with a certificate of its own authority', () => {

@@ -43,6 +43,12 @@ export default {
     openAtLogin: 'Open at login',
     openAtLoginHint: 'Starts in the tray when you log in to this computer, syncing before you look.',
   },
+  log: {
+    title: 'Log',
+    level: 'Keep in the log file',
+    levels: { error: 'Errors only', warn: 'Errors and warnings', info: 'What the app does (recommended)', debug: 'Everything, for troubleshooting' },
+    hint: 'The log is in the logs folder of the data folder, without passwords, tokens or other secrets. Help › Export diagnostics… gathers it with what is needed to help you.',
+  },
   notify: {
     title: 'Notifications',
     hint: 'Which changes found by a sync the desktop app announces.',

@@ -43,6 +43,12 @@ export default {
     openAtLogin: 'Apri all’accesso',
     openAtLoginHint: 'Si avvia nell’area di notifica quando accedi a questo computer, e sincronizza prima che tu guardi.',
   },
+  log: {
+    title: 'Registro',
+    level: 'Tieni nel file di registro',
+    levels: { error: 'Solo gli errori', warn: 'Errori e avvisi', info: "Quello che fa l'app (consigliato)", debug: 'Tutto, per la diagnosi dei problemi' },
+    hint: 'Il registro è nella cartella logs della cartella dei dati, senza password, token né altri segreti. Aiuto › Esporta diagnostica… lo raccoglie con quanto serve per aiutarti.',
+  },
   notify: {
     title: 'Notifiche',
     hint: "Quali cambiamenti trovati da una sincronizzazione annuncia l'app desktop.",
