@@ -304,6 +304,28 @@ describe('a bulk edit', () => {
   });
 });
 
+describe('a CSV import', () => {
+  it('keeps one base per contact it updates: the row changed on the provider meanwhile waits, the other goes', async () => {
+    const { desk, sb, provider } = await setUp('changed-import-');
+    const [first, second] = (await contacts(desk)).filter((c) => c.email !== '');
+    const csv = `email,city\n${first!.email},Imported City\n${second!.email},Imported City\n`;
+    const preview = await desk.call('contacts.importPreview', { csv, mode: 'update-by-email' });
+    const result = await desk.call('contacts.import', { csv, mode: 'update-by-email', mapping: preview.mapping });
+    const queued = (await desk.call('outbox.list')).filter((e) => result.entryIds.includes(e.id)).reverse();
+    expect(queued.map((e) => e.base)).toEqual([
+      { of: 'contact', updatedAt: first!.updatedAt, fields: { city: first!.city } },
+      { of: 'contact', updatedAt: second!.updatedAt, fields: { city: second!.city } },
+    ]);
+    await ok(op(provider, 'update-contact', { contactid: first!.id, city: 'Staff City' }));
+
+    await desk.call('sync.run');
+    expect(storedContact(sb, first!.id)?.city).toBe('Staff City');
+    expect(storedContact(sb, second!.id)?.city).toBe('Imported City');
+    expect((await entry(desk, queued[0]!.id)).state).toBe('conflict');
+    expect((await entry(desk, queued[1]!.id)).state).toBe('done');
+  });
+});
+
 describe('two copies of the app', () => {
   it('row 8: the second to come online finds the first’s change as changed on the provider', async () => {
     const { desk, sb } = await setUp('changed-row8-');
