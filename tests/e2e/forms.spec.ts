@@ -8,6 +8,7 @@
 import type { Page } from '@playwright/test';
 import type { MutationKind } from '../../shared/outbox/kinds';
 import { invoke } from './fixtures/page-bridge';
+import { lookAt } from './fixtures/screens';
 import { expect, showApp, testOnFilePage as test } from './fixtures/web-host';
 import { runFromPalette } from './fixtures/palette';
 
@@ -15,15 +16,6 @@ test.describe.configure({ mode: 'serial' });
 
 const dialog = (page: Page, name: string | RegExp) => page.getByRole('dialog', { name });
 
-const SCREENS_DIR = process.env.SCREENS_DIR ?? 'test-results/screens';
-/** The page in both schemes, under test-results/screens/, to be looked at. */
-async function screens(page: Page, name: string): Promise<void> {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: `${SCREENS_DIR}/${name}-${scheme}.png` });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 /** The outbox's entries of a kind, newest first, their params as plain fields. */
 const queued = async (page: Page, kind: MutationKind) =>
@@ -241,7 +233,7 @@ test('an invoice with tax rates taxes its new lines; rates that tax no line are 
   const warning = form.getByRole('alert').filter({ hasText: 'no line is taxed' });
   await expect(warning).toHaveText(/Taxes of 22% and 4% are set, but no line is taxed: this invoice would carry no tax\./);
   expect(await queued(page, 'create-invoice')).toHaveLength(before);
-  await screens(page, 'invoice-untaxed');
+  await lookAt(page, 'invoice-untaxed');
 
   await warning.getByRole('button', { name: 'Tax every line' }).click();
   await expect(warning).toBeHidden();
@@ -297,7 +289,7 @@ test('amounts are read in the person’s format; what cannot be read is refused 
     await italian.getByLabel('Aliquota (%)', { exact: true }).fill('5,5');
     // 2501,00 + 5,5% = 2638,56 (137,555 rounded half up).
     await expect(italian.getByRole('definition').last()).toContainText('2638,56');
-    await screens(page, 'invoice-italian');
+    await lookAt(page, 'invoice-italian');
     await italian.getByLabel('Riga 2: importo').fill('12.5');
     await italian.getByLabel('Riga 2: importo').blur();
     await expect(italian.getByLabel('Riga 2: importo')).toHaveAccessibleDescription('Importo: non si legge in italiano: scrivilo come 1.250,50');
