@@ -2,7 +2,7 @@
 import Database from 'better-sqlite3';
 import type { AccountCredentials, SandboxOptions } from '../options.js';
 import { seedDatabase } from './generate.js';
-import { SCHEMA } from './schema.js';
+import { SCHEMA, SCHEMA_VERSION } from './schema.js';
 
 export interface Store {
   db: Database.Database;
@@ -13,12 +13,15 @@ export interface Store {
 /**
  * Opens `options.db` (':memory:' or a file), applies the schema and, if the database has no clients yet,
  * seeds it from the seed, preset, size overrides and "today". An already seeded file is reused as is, even
- * if the options now ask for different data.
+ * if the options now ask for different data — unless an older version of the sandbox seeded it: its tables
+ * may not fit the queries of this one (the demo account's provider file outlives an app update), so it is
+ * seeded afresh.
  */
 export function openStore(options: SandboxOptions): Store {
   const db = new Database(options.db);
   try {
     if (options.db !== ':memory:') db.pragma('journal_mode = WAL');
+    if (seededVersion(db) !== null && seededVersion(db) !== SCHEMA_VERSION) dropTables(db);
     db.pragma('foreign_keys = ON');
     db.exec(SCHEMA);
     const { count } = db.prepare('SELECT COUNT(*) AS count FROM clients').get() as { count: number };
@@ -28,6 +31,22 @@ export function openStore(options: SandboxOptions): Store {
     db.close();
     throw error;
   }
+}
+
+/** The schema version a seeded database was made with; null for a new one. */
+function seededVersion(db: Database.Database): number | null {
+  const hasMeta = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").get();
+  if (!hasMeta) return null;
+  const row = db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").get() as { value: string } | undefined;
+  return row ? Number(row.value) : null;
+}
+
+function dropTables(db: Database.Database): void {
+  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").pluck().all() as string[];
+  db.pragma('foreign_keys = OFF');
+  db.transaction(() => {
+    for (const table of tables) db.exec(`DROP TABLE IF EXISTS "${table}"`);
+  })();
 }
 
 interface ClientCredentialsRow {

@@ -6,6 +6,7 @@ import type Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_OPTIONS, PRESETS, type SandboxOptions } from '../../sandbox/options.js';
 import { openStore } from '../../sandbox/store/index.js';
+import { SCHEMA_VERSION } from '../../sandbox/store/schema.js';
 import { parseCents } from '../../sandbox/store/money.js';
 
 const TODAY = '2025-06-15';
@@ -339,6 +340,31 @@ describe('database files', () => {
       expect(dumpHash(onDisk.db)).toBe(dumpHash(store().db));
     } finally {
       onDisk.db.close();
+    }
+  });
+});
+
+describe('a database file an older sandbox seeded', () => {
+  it('is seeded afresh, in this version’s tables (the demo provider’s file outlives an app update)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sandbox-old-'));
+    try {
+      const file = join(dir, 'provider.db');
+      const first = openStore(options({ db: file }));
+      // What a version-1 sandbox left: its version, and a table whose columns this version no longer has.
+      first.db.prepare("UPDATE meta SET value = '1' WHERE key = 'schema_version'").run();
+      first.db.exec('DROP TABLE configoption_choices; CREATE TABLE configoption_choices (id INTEGER PRIMARY KEY, configid INTEGER, name TEXT, price TEXT)');
+      first.db.close();
+      const again = openStore(options({ db: file }));
+      try {
+        expect(again.db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").pluck().get()).toBe(String(SCHEMA_VERSION));
+        const columns = again.db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all('configoption_choices');
+        expect(columns).toContain('pricing');
+        expect(again.accounts.length).toBeGreaterThan(0);
+      } finally {
+        again.db.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
