@@ -3,10 +3,11 @@
  * outbox's state, the badge with what needs the person, "Open at login", and the one-time word that closing the
  * window did not quit. The engine keeps syncing and sending meanwhile: it lives in the main process.
  */
-import { app, Notification } from 'electron';
+import { app, BrowserWindow, Notification } from 'electron';
 import type { Settings } from '../../shared/contract.js';
 import { attentionCount, type EntryState } from '../../shared/outbox/states.js';
 import { applyOpenAtLogin } from './login-item.js';
+import { newlyWaiting } from './newly-waiting.js';
 import type { ShellFlags } from './settings.js';
 import type { ShellWords } from './shell-words.js';
 import { DeskTray } from './tray.js';
@@ -16,6 +17,8 @@ export class Background {
   private tray: DeskTray | null = null;
   private state: TrayState = { waiting: 0, needsYou: 0 };
   private openAtLogin: boolean | null = null;
+  /** Entries waiting because their record changed on the provider; null until the first count. */
+  private changedOnProvider: number | null = null;
 
   constructor(
     private readonly actions: TrayActions,
@@ -57,6 +60,15 @@ export class Background {
     this.state = { waiting: counts.queued + counts.sending, needsYou: attentionCount(counts) };
     this.tray?.show(this.state);
     app.setBadgeCount(this.state.needsYou);
+    const more = newlyWaiting(this.changedOnProvider, counts.conflict);
+    this.changedOnProvider = counts.conflict;
+    // The window says so itself (the outbox's badge) when the person is in it.
+    if (more > 0 && BrowserWindow.getFocusedWindow() === null && Notification.isSupported()) {
+      const words = this.words().waiting(more);
+      const notification = new Notification(words);
+      notification.on('click', () => this.actions.outbox());
+      notification.show();
+    }
   }
 
   /** The last window closed and the app goes on: said once, the first time. */

@@ -27,6 +27,8 @@ export interface ShellWords {
     needsYou(count: number): string;
   };
   stillRunning: { title(app: string): string; body: string };
+  /** Edits that now wait for the person: their record changed on the provider since they were made. */
+  waiting(count: number): { title: string; body: string };
   updates: {
     downloading(app: string, version: string): { message: string; detail: string };
     upToDate(app: string, version: string): { message: string; detail: string };
@@ -61,6 +63,10 @@ const en: ShellWords = {
     title: (app) => `${app} is still running`,
     body: 'It keeps syncing and sending your edits from the tray. Quit it from the tray icon, or change this in Settings.',
   },
+  waiting: (count) => ({
+    title: count === 1 ? 'An edit waits for you' : `${count} edits wait for you`,
+    body: 'Changed on the provider since you made them: choose in the Outbox what to keep.',
+  }),
   updates: {
     downloading: (app, version) => ({ message: `Downloading ${app} ${version}`, detail: 'It downloads in the background; you will be asked to restart when it is ready.' }),
     upToDate: (app, version) => ({ message: 'You’re up to date', detail: `${app} ${version} is the newest version.` }),
@@ -109,6 +115,10 @@ const it: ShellWords = {
     title: (app) => `${app} è ancora attiva`,
     body: 'Continua a sincronizzare e a inviare le tue modifiche dall’area di notifica. Chiudila dalla sua icona, o cambia questa scelta nelle Impostazioni.',
   },
+  waiting: (count) => ({
+    title: count === 1 ? 'Una modifica ti aspetta' : `${count} modifiche ti aspettano`,
+    body: 'Cambiate sul provider dopo che le hai fatte: scegli nella posta in uscita cosa tenere.',
+  }),
   updates: {
     downloading: (app, version) => ({ message: `Download di ${app} ${version}`, detail: 'Si scarica in background; ti verrà chiesto di riavviare quando è pronto.' }),
     upToDate: (app, version) => ({ message: 'Sei aggiornato', detail: `${app} ${version} è la versione più recente.` }),

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { contextMenuTemplate, type ContextMenuParams } from '../../electron/main/context-menu.js';
 import { autostartDir, autostartEntry } from '../../electron/main/autostart.js';
+import { newlyWaiting } from '../../electron/main/newly-waiting.js';
 import { SHELL_WORDS, shellLanguage } from '../../electron/main/shell-words.js';
 import { trayMenuTemplate, trayToolTip } from '../../electron/main/tray-menu.js';
 import { deepLinkIn, deepLinkTo, parseDeepLink } from '../../shared/deep-link.js';
@@ -54,6 +55,17 @@ describe('the tray', () => {
     expect(labels(template)).toEqual(['Open Reseller Desk', 'Sync Now', 'Outbox: 1 edit to send', 'separator', 'Quit Reseller Desk']);
     for (const item of template) (item.click as (() => void) | undefined)?.();
     expect(done).toEqual(['open', 'sync', 'outbox', 'quit']);
+  });
+});
+
+describe('edits that wait for the person', () => {
+  it('are notified when more wait than before, never for those already waiting at start', () => {
+    expect(newlyWaiting(null, 3)).toBe(0);
+    expect(newlyWaiting(0, 2)).toBe(2);
+    expect(newlyWaiting(2, 2)).toBe(0);
+    expect(newlyWaiting(3, 1)).toBe(0);
+    expect(SHELL_WORDS.en.waiting(1).title).toBe('An edit waits for you');
+    expect(SHELL_WORDS.it.waiting(2).title).toBe('2 modifiche ti aspettano');
   });
 });
 
