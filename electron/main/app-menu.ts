@@ -5,6 +5,7 @@
  */
 import type { MenuItemConstructorOptions } from 'electron';
 import type { APP_COMMANDS } from '../../shared/contract.js';
+import type { ShellWords } from './shell-words.js';
 
 export type MenuCommand = (typeof APP_COMMANDS)[number];
 
@@ -19,10 +20,12 @@ export interface AppMenuOptions {
   exportDiagnostics(): void;
   /** Present where the app updates itself (a packaged build, or a feed named for the run). */
   checkForUpdates: (() => void) | null;
+  /** The app's own items' words (the OS words the roles: Copy, Paste, Quit…). */
+  words: ShellWords['menu'];
 }
 
 export function appMenuTemplate(options: AppMenuOptions): MenuItemConstructorOptions[] {
-  const { appName, platform, development, command } = options;
+  const { appName, platform, development, command, words } = options;
   const mac = platform === 'darwin';
   const item = (label: string, accelerator: string, name: MenuCommand): MenuItemConstructorOptions => ({
     label,
@@ -30,9 +33,9 @@ export function appMenuTemplate(options: AppMenuOptions): MenuItemConstructorOpt
     click: () => command(name),
   });
   const checkForUpdates: MenuItemConstructorOptions[] = options.checkForUpdates
-    ? [{ label: 'Check for Updates…', click: () => options.checkForUpdates?.() }]
+    ? [{ label: words.checkForUpdates, click: () => options.checkForUpdates?.() }]
     : [];
-  const preferences = item(mac ? 'Settings…' : 'Preferences…', 'CmdOrCtrl+,', 'preferences');
+  const preferences = item(mac ? words.settings : words.preferences, 'CmdOrCtrl+,', 'preferences');
 
   const appMenu: MenuItemConstructorOptions = {
     label: appName,
@@ -52,19 +55,19 @@ export function appMenuTemplate(options: AppMenuOptions): MenuItemConstructorOpt
     ],
   };
   const file: MenuItemConstructorOptions = {
-    label: '&File',
+    label: words.file,
     submenu: [
-      item('New Ticket', 'CmdOrCtrl+N', 'new-ticket'),
-      item('New Contact', 'CmdOrCtrl+Shift+N', 'new-contact'),
+      item(words.newTicket, 'CmdOrCtrl+N', 'new-ticket'),
+      item(words.newContact, 'CmdOrCtrl+Shift+N', 'new-contact'),
       { type: 'separator' },
-      item('Sync Now', 'CmdOrCtrl+R', 'sync'),
-      item('Outbox', 'CmdOrCtrl+Shift+O', 'outbox'),
-      item('Billing', 'CmdOrCtrl+Shift+B', 'billing'),
+      item(words.syncNow, 'CmdOrCtrl+R', 'sync'),
+      item(words.outbox, 'CmdOrCtrl+Shift+O', 'outbox'),
+      item(words.billing, 'CmdOrCtrl+Shift+B', 'billing'),
       ...(mac ? [] : [{ type: 'separator' } as const, preferences, { type: 'separator' } as const, { role: 'quit' } as const]),
     ],
   };
   const edit: MenuItemConstructorOptions = {
-    label: '&Edit',
+    label: words.edit,
     submenu: [
       { role: 'undo' },
       { role: 'redo' },
@@ -76,11 +79,11 @@ export function appMenuTemplate(options: AppMenuOptions): MenuItemConstructorOpt
       { role: 'delete' },
       { role: 'selectAll' },
       { type: 'separator' },
-      item('Search…', 'CmdOrCtrl+K', 'search'),
+      item(words.search, 'CmdOrCtrl+K', 'search'),
     ],
   };
   const view: MenuItemConstructorOptions = {
-    label: '&View',
+    label: words.view,
     submenu: [
       { role: 'resetZoom' },
       { role: 'zoomIn' },
@@ -94,9 +97,11 @@ export function appMenuTemplate(options: AppMenuOptions): MenuItemConstructorOpt
   const help: MenuItemConstructorOptions = {
     role: 'help',
     submenu: [
-      ...(mac ? [] : checkForUpdates),{ label: 'Open Data Folder', click: () => options.openDataFolder() },
-      { label: 'Export Diagnostics…', click: () => options.exportDiagnostics() },
-      ...(mac ? [] : [{ role: 'about' } as const])],
+      ...(mac ? [] : checkForUpdates),
+      { label: words.openDataFolder, click: () => options.openDataFolder() },
+      { label: words.exportDiagnostics, click: () => options.exportDiagnostics() },
+      ...(mac ? [] : [{ role: 'about' } as const]),
+    ],
   };
   return [...(mac ? [appMenu] : []), file, edit, view, { role: 'windowMenu' }, help];
 }

@@ -135,19 +135,24 @@ async function start(): Promise<void> {
   engine.on('outbox.changed', ({ counts }) => shellBackground.showOutbox(counts));
   if (Updates.enabled(UPDATE_FEED)) updates = new Updates({ log, whenIdle: () => outboxIdle(engine), feedUrl: UPDATE_FEED, words });
   const appUpdates = updates;
-  Menu.setApplicationMenu(
-    Menu.buildFromTemplate(
-      appMenuTemplate({
-        appName: app.name,
-        platform: process.platform,
-        development: !app.isPackaged,
-        command: (command) => sendCommand({ command }),
-        openDataFolder: () => void shell.openPath(app.getPath('userData')),
-        exportDiagnostics: () => void exportDiagnostics(engine).catch((error: unknown) => log(`exporting diagnostics: ${(error as Error).message}`)),
-        checkForUpdates: appUpdates ? () => void appUpdates.check(true) : null,
-      }),
-    ),
-  );
+  /** The menu in the language now chosen: set at start and again when the Language setting changes. */
+  const setMenu = () =>
+    Menu.setApplicationMenu(
+      Menu.buildFromTemplate(
+        appMenuTemplate({
+          appName: app.name,
+          platform: process.platform,
+          development: !app.isPackaged,
+          command: (command) => sendCommand({ command }),
+          openDataFolder: () => void shell.openPath(app.getPath('userData')),
+          exportDiagnostics: () => void exportDiagnostics(engine).catch((error: unknown) => log(`exporting diagnostics: ${(error as Error).message}`)),
+          checkForUpdates: appUpdates ? () => void appUpdates.check(true) : null,
+          words: words().menu,
+        }),
+      ),
+    );
+  setMenu();
+  engine.on('settings.changed', setMenu);
   // With no account set up, the app opens on the bundled sandbox provider's demo account.
   if ((await engine.call('accounts.list')).length === 0) await engine.call('accounts.demo');
   shellBackground.showOutbox(await engine.call('outbox.counts'));

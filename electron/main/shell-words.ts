@@ -17,6 +17,23 @@ export function shellLanguage(setting: Settings['language'], systemLocale: strin
 }
 
 export interface ShellWords {
+  /** The application menu's own items; `&` marks the access key on Windows and Linux. */
+  menu: {
+    file: string;
+    edit: string;
+    view: string;
+    newTicket: string;
+    newContact: string;
+    syncNow: string;
+    outbox: string;
+    billing: string;
+    preferences: string;
+    settings: string;
+    search: string;
+    openDataFolder: string;
+    exportDiagnostics: string;
+    checkForUpdates: string;
+  };
   tray: {
     open(app: string): string;
     syncNow: string;
@@ -45,6 +62,22 @@ export interface ShellWords {
 }
 
 const en: ShellWords = {
+  menu: {
+    file: '&File',
+    edit: '&Edit',
+    view: '&View',
+    newTicket: 'New Ticket',
+    newContact: 'New Contact',
+    syncNow: 'Sync Now',
+    outbox: 'Outbox',
+    billing: 'Billing',
+    preferences: 'Preferences…',
+    settings: 'Settings…',
+    search: 'Search…',
+    openDataFolder: 'Open Data Folder',
+    exportDiagnostics: 'Export Diagnostics…',
+    checkForUpdates: 'Check for Updates…',
+  },
   tray: {
     open: (app) => `Open ${app}`,
     syncNow: 'Sync Now',
@@ -97,6 +130,22 @@ const en: ShellWords = {
 
 /** Italian, as the renderer's Italian says the same things (renderer/src/i18n/it). */
 const it: ShellWords = {
+  menu: {
+    file: '&File',
+    edit: '&Modifica',
+    view: '&Visualizza',
+    newTicket: 'Nuovo ticket',
+    newContact: 'Nuovo contatto',
+    syncNow: 'Sincronizza ora',
+    outbox: 'In uscita',
+    billing: 'Fatturazione',
+    preferences: 'Preferenze…',
+    settings: 'Impostazioni…',
+    search: 'Cerca…',
+    openDataFolder: 'Apri la cartella dei dati',
+    exportDiagnostics: 'Esporta diagnostica…',
+    checkForUpdates: 'Cerca aggiornamenti…',
+  },
   tray: {
     open: (app) => `Apri ${app}`,
     syncNow: 'Sincronizza ora',

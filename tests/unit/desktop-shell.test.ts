@@ -13,7 +13,7 @@ import type { NotableChange, SyncSummary } from '../../shared/sync.js';
 
 function menu(platform: NodeJS.Platform, development = false, checkForUpdates: (() => void) | null = null, exportDiagnostics = () => {}) {
   const commands: MenuCommand[] = [];
-  const template = appMenuTemplate({ appName: 'Reseller Desk', platform, development, command: (c) => commands.push(c), openDataFolder: () => {}, checkForUpdates, exportDiagnostics });
+  const template = appMenuTemplate({ appName: 'Reseller Desk', platform, development, command: (c) => commands.push(c), openDataFolder: () => {}, checkForUpdates, exportDiagnostics, words: SHELL_WORDS.en.menu });
   const items = (list: MenuItemConstructorOptions[]): MenuItemConstructorOptions[] =>
     list.flatMap((item) => [item, ...(Array.isArray(item.submenu) ? items(item.submenu) : [])]);
   return { template, all: items(template), commands };
@@ -57,6 +57,14 @@ describe('the application menu', () => {
     const item = (help.submenu as MenuItemConstructorOptions[]).find((entry) => entry.label === 'Export Diagnostics…')!;
     (item.click as () => void)();
     expect(asked).toBe(1);
+  });
+
+  it('says its own items in Italian when the person reads Italian (the OS words the roles)', () => {
+    const commands: MenuCommand[] = [];
+    const template = appMenuTemplate({ appName: 'Reseller Desk', platform: 'linux', development: false, command: (c) => commands.push(c), openDataFolder: () => {}, exportDiagnostics: () => {}, checkForUpdates: null, words: SHELL_WORDS.it.menu });
+    expect(template.map((item) => item.label ?? item.role)).toEqual(['&File', '&Modifica', '&Visualizza', 'windowMenu', 'help']);
+    const file = template[0]!.submenu as MenuItemConstructorOptions[];
+    expect(file.map((item) => item.label ?? item.role ?? item.type).slice(0, 4)).toEqual(['Nuovo ticket', 'Nuovo contatto', 'separator', 'Sincronizza ora']);
   });
 
   it('on macOS, starts with the app menu holding Settings and Quit', () => {
