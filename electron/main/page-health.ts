@@ -23,7 +23,13 @@ export function failureOf(reason: string): PageFailure {
 
 export interface PageLoads {
   app(): void;
+  /** Loads the failure page at `fragment`: the failure, in the person's language (failureFragment). */
   failure(failure: PageFailure): void;
+}
+
+/** The failure page's fragment: the reason, with "-it" for its Italian words. */
+export function failureFragment(failure: PageFailure, language: 'en' | 'it'): string {
+  return language === 'it' ? `${failure}-it` : failure;
 }
 
 export function guardPageHealth(window: BrowserWindow, load: PageLoads, log: (line: string) => void): void {

@@ -17,6 +17,7 @@ export function shellLanguage(setting: Settings['language'], systemLocale: strin
 }
 
 export interface ShellWords {
+  language: ShellLanguage;
   /** The application menu's own items; `&` marks the access key on Windows and Linux. */
   menu: {
     file: string;
@@ -62,6 +63,7 @@ export interface ShellWords {
 }
 
 const en: ShellWords = {
+  language: 'en',
   menu: {
     file: '&File',
     edit: '&Edit',
@@ -130,6 +132,7 @@ const en: ShellWords = {
 
 /** Italian, as the renderer's Italian says the same things (renderer/src/i18n/it). */
 const it: ShellWords = {
+  language: 'it',
   menu: {
     file: '&File',
     edit: '&Modifica',

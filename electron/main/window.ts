@@ -4,7 +4,7 @@ import { BrowserWindow, clipboard, Menu, screen, shell, type Session } from 'ele
 import { CONTENT_SECURITY_POLICY } from '../../shared/csp.js';
 import type { WindowStateStore } from './settings.js';
 import { contextMenuTemplate } from './context-menu.js';
-import { guardPageHealth, type PageFailure } from './page-health.js';
+import { failureFragment, guardPageHealth, type PageFailure } from './page-health.js';
 import type { ShellWords } from './shell-words.js';
 import { MIN_SIZE, restoreWindowState } from './window-bounds.js';
 
@@ -88,7 +88,7 @@ export function createMainWindow(windowState: WindowStateStore, log: (line: stri
       (devServerUrl ? win.loadURL(devServerUrl) : win.loadFile(rendererFile('index.html'))).catch(() => undefined);
     },
     failure(failure: PageFailure) {
-      win.loadFile(rendererFile('window-failed.html'), { hash: failure }).catch(() => undefined);
+      win.loadFile(rendererFile('window-failed.html'), { hash: failureFragment(failure, words().language) }).catch(() => undefined);
     },
   };
   guardPageHealth(win, loads, log);

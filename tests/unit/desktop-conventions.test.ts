@@ -6,7 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { contextMenuTemplate, type ContextMenuParams } from '../../electron/main/context-menu.js';
 import { autostartDir, autostartEntry } from '../../electron/main/autostart.js';
+import { readFileSync } from 'node:fs';
 import { newlyWaiting } from '../../electron/main/newly-waiting.js';
+import { failureFragment, type PageFailure } from '../../electron/main/page-health.js';
 import { SHELL_WORDS, shellLanguage } from '../../electron/main/shell-words.js';
 import { trayMenuTemplate, trayToolTip } from '../../electron/main/tray-menu.js';
 import { deepLinkIn, deepLinkTo, parseDeepLink } from '../../shared/deep-link.js';
@@ -113,5 +115,16 @@ describe('open at login on Linux', () => {
     expect(autostartEntry('Reseller Desk', '/opt/Reseller Desk/reseller-desk')).toBe(
       '[Desktop Entry]\nType=Application\nName=Reseller Desk\nExec="/opt/Reseller Desk/reseller-desk" --hidden\nX-GNOME-Autostart-enabled=true\n',
     );
+  });
+});
+
+describe('the window-failed page', () => {
+  it('has a heading for every failure in every language the shell speaks', () => {
+    const page = readFileSync('renderer/window-failed.html', 'utf8');
+    const failures: PageFailure[] = ['crashed', 'oom', 'killed', 'load-failed'];
+    for (const language of ['en', 'it'] as const) {
+      for (const failure of failures) expect(page, `${failure} in ${language}`).toContain(`<h1 id="${failureFragment(failure, language)}">`);
+    }
+    expect(page.match(/href="#reload"/g)).toHaveLength(2);
   });
 });
