@@ -215,11 +215,17 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
   /**
    * Replays the outbox (backoffs cut short: the user asked), then pulls the account: "sync now" and the CLI's
    * sync. Says which entries this process sent (a count of the outbox before and after would count another
-   * process's sends too).
+   * process's sends too). While the connection is down and a probe does not get through, throws the probe's
+   * failure.
    */
   async replayThenSync(only?: readonly SyncedResource[]): Promise<SyncRunResult> {
-    // Down: ask first whether the provider answers again (getting through replays and syncs by itself).
-    if (this.connectivity.down) await this.syncer.probe();
+    // Down: ask first whether the provider answers again (getting through replays and syncs by itself). Still
+    // down, no sync runs: it would only fail the same way after its retries, looking meanwhile like a sync at
+    // work. The caller hears why, and the scheduler's probes go on.
+    if (this.connectivity.down) {
+      const failure = await this.syncer.probe();
+      if (failure !== null) throw failure;
+    }
     this.outbox.wakeUp();
     const { sentIds } = await this.replay();
     const summary = await (only ? this.syncer.sync({ trigger: 'demand', only }) : this.scheduler.syncNow());

@@ -25,10 +25,26 @@ describe('HostJudgement', () => {
     hosts.answered('contacts');
     hosts.failed('announcements', timedOut('get-announcements'));
     expect(hosts.skipReason('catalogue')).toBeNull();
-    hosts.failed('transactions', timedOut('get-transactions'));
+    hosts.answered('transactions');
     expect(hosts.skipReason('tickets')).toBeNull();
     hosts.failed('catalogue', timedOut('get-products'));
     expect(hosts.skipReason('domains')).toMatch(/did not answer 2 operations in a row/);
+    expect(hosts.skipReason('transactions')).toBeNull();
+  });
+
+  it('two resources in a row failing as a failing provider does, on either base URL, end the reading (issue 35.8)', () => {
+    const hosts = new HostJudgement();
+    const reset = (operation: string) => new ApiError({ kind: 'network', operation, code: 'ECONNRESET', message: 'socket hang up' });
+    hosts.failed('client', reset('get-clients-details'));
+    expect(hosts.skipReason('departments')).toBeNull();
+    hosts.failed('departments', new ApiError({ kind: 'server', operation: 'get-support-departments', status: 500, message: 'error 500' }));
+    for (const resource of ['tickets', 'transactions', 'catalogue'] as const) expect(hosts.skipReason(resource)).toBe('not attempted: the provider failed 2 operations in a row');
+    // One broken operation on a provider that answers the rest does not stop the others.
+    const oneBroken = new HostJudgement();
+    oneBroken.failed('tickets', new ApiError({ kind: 'server', operation: 'get-tickets', status: 500, message: 'error 500' }));
+    oneBroken.answered('services');
+    oneBroken.failed('domains', new ApiError({ kind: 'server', operation: 'get-clients-domains', status: 500, message: 'error 500' }));
+    expect(oneBroken.skipReason('orders')).toBeNull();
   });
 
   it('a 401 on one operation goes on; a refused or failed sign-in skips everything', () => {
@@ -57,6 +73,20 @@ describe('ConnectivityMonitor', () => {
     monitor.succeeded();
     monitor.failed(new ApiError({ kind: 'auth', operation: 'token', status: 401, code: 'invalid_client', message: 'refused' }));
     expect(monitor.state).toBe('signed_out');
+  });
+
+  it('tells a change of reason while down (resets, then HTTP 500s), not the same failure again (issue 35.8)', () => {
+    const monitor = new ConnectivityMonitor();
+    const changes: unknown[] = [];
+    monitor.on('change', (change) => changes.push(change));
+    const reset = new ApiError({ kind: 'network', operation: 'get-orders', code: 'ECONNRESET', message: 'socket hang up' });
+    monitor.failed(reset);
+    monitor.failed(new ApiError({ kind: 'network', operation: 'get-contacts', code: 'ECONNRESET', message: 'socket hang up again' }));
+    monitor.failed(new ApiError({ kind: 'server', operation: 'get-orders', status: 500, message: 'error 500' }));
+    expect(changes).toEqual([
+      expect.objectContaining({ state: 'failing', previous: 'online', reason: expect.objectContaining({ code: 'ECONNRESET' }) }),
+      expect.objectContaining({ state: 'failing', previous: 'failing', reason: expect.objectContaining({ kind: 'server', status: 500 }) }),
+    ]);
   });
 
   it('signed out by the person stays signed out when a request sent before answers; signing in makes it online', () => {

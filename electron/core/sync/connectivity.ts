@@ -105,13 +105,24 @@ export class ConnectivityMonitor extends EventEmitter<{ change: [ConnectivityCha
     return () => void session.off('state', listener);
   }
 
+  /**
+   * A change of state, or of the reason while down (resets that become HTTP 500s), is told: what is said is
+   * always the latest. The same failure again is not.
+   */
   private set(state: Connectivity, reason: ErrorFacts | null): void {
     const previous = this.#state;
+    const sameReason = sameFailure(this.#reason, reason);
     this.#reason = reason;
-    if (state === previous) return;
+    if (state === previous && sameReason) return;
     this.#state = state;
     this.emit('change', { ...this.status, previous });
   }
+}
+
+/** Whether two failures are the same one as a person is told it (kind, code, status, host; not the sentence's detail). */
+function sameFailure(a: ErrorFacts | null, b: ErrorFacts | null): boolean {
+  if (a === null || b === null) return a === b;
+  return a.kind === b.kind && (a.code ?? null) === (b.code ?? null) && (a.status ?? null) === (b.status ?? null) && (a.host ?? null) === (b.host ?? null);
 }
 
 /** The state a failed request puts the connection in; null: the request's own trouble, the state stays. */

@@ -7,7 +7,9 @@
  * sync run, no progress) asks whether the provider answers again, soon after the last try and then less often;
  * the probe that gets through brings connectivity online, which triggers the reconnect sync (and, in the
  * account session, the outbox). An offline connection is probed often (the network coming back is noticed in
- * seconds); a failing provider is given more room (backoff is for a provider that answers badly).
+ * seconds); a failing provider is given more room (backoff is for a provider that answers badly), but never so
+ * much that its return goes unnoticed for more than a few seconds (issue 35.10: at most one small request every
+ * 6 to 8 s), each wait shortened by a random share so that many apps do not all ask at the same instant.
  */
 import type { PendingTask, Timers } from '../../../shared/clock.js';
 import type { Connectivity, ConnectivityChange, SyncSummary, SyncTrigger } from '../../../shared/sync.js';
@@ -19,11 +21,14 @@ export interface ProbeSchedule {
   firstMs: number;
   /** The longest wait between probes while offline (no network). */
   offlineMaxMs: number;
-  /** The longest wait between probes while the provider is failing. */
+  /** The longest wait between probes while the provider is failing (before jitter, which only shortens it). */
   failingMaxMs: number;
 }
 
-export const DEFAULT_PROBES: ProbeSchedule = { firstMs: 1_000, offlineMaxMs: 2_000, failingMaxMs: 60_000 };
+export const DEFAULT_PROBES: ProbeSchedule = { firstMs: 1_000, offlineMaxMs: 2_000, failingMaxMs: 8_000 };
+
+/** The share of a failing provider's probe wait that jitter may take off (a wait of 8 s becomes 6 to 8 s). */
+export const FAILING_PROBE_JITTER = 0.25;
 
 export interface SyncSchedulerOptions {
   /** Default 15; 0 turns periodic syncs off. */
@@ -37,6 +42,8 @@ export interface SyncSchedulerOptions {
   onReconnect?: () => void;
   /** What waits for the next sync: the real timers by default. */
   timers?: Timers;
+  /** A number in [0, 1) for the probes' jitter: Math.random by default. */
+  random?: () => number;
 }
 
 const MINUTE_MS = 60_000;
@@ -46,6 +53,7 @@ export class SyncScheduler {
   private readonly probes: ProbeSchedule;
   private readonly timers: Timers;
   private readonly onReconnect: () => void;
+  private readonly random: () => number;
   private timer: PendingTask | null = null;
   /** Probes sent since the connection went down (sets the next wait). */
   private probesSent = 0;
@@ -58,6 +66,7 @@ export class SyncScheduler {
     this.intervalMinutes = checkedMinutes(options.intervalMinutes ?? 15);
     this.probes = { ...DEFAULT_PROBES, ...options.probes };
     this.timers = options.timers ?? systemTimers;
+    this.random = options.random ?? Math.random;
     this.onReconnect = options.onReconnect ?? (() => this.fireAndForget('reconnect'));
   }
 
@@ -117,8 +126,8 @@ export class SyncScheduler {
         this.timer = null;
         this.probesSent++;
         // Through: connectivity goes online and onConnectivity syncs. Not through: the next, later probe.
-        void this.syncer.probe().then((through) => {
-          if (!through && this.started && !this.syncer.running) this.arm();
+        void this.syncer.probe().then((failure) => {
+          if (failure !== null && this.started && !this.syncer.running) this.arm();
         });
       });
       return;
@@ -133,8 +142,9 @@ export class SyncScheduler {
   }
 
   private probeDelay(state: Connectivity): number {
-    const max = state === 'offline' ? this.probes.offlineMaxMs : this.probes.failingMaxMs;
-    return Math.min(max, this.probes.firstMs * 2 ** this.probesSent);
+    if (state === 'offline') return Math.min(this.probes.offlineMaxMs, this.probes.firstMs * 2 ** this.probesSent);
+    const wait = Math.min(this.probes.failingMaxMs, this.probes.firstMs * 2 ** this.probesSent);
+    return Math.round(wait * (1 - FAILING_PROBE_JITTER * this.random()));
   }
 
   private fireAndForget(trigger: SyncTrigger): void {

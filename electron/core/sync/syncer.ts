@@ -166,19 +166,20 @@ export class Syncer extends EventEmitter<SyncEvents> {
 
   /**
    * Whether the provider answers, asked with one small request (no retry, no progress, no sync run): how a
-   * connection that is down learns it is back. The outcome goes to connectivity.
+   * connection that is down learns it is back. The outcome goes to connectivity; null when it got through, else
+   * why not (the failure, for a caller that says it).
    */
-  async probe(): Promise<boolean> {
+  async probe(): Promise<unknown> {
     // A probe is a new attempt: a grant that failed while the provider was away may go once more (one per probe,
-    // and probes are seconds to a minute apart, so a failing sign-in is never hammered).
+    // and probes are seconds apart, so a failing sign-in is never hammered).
     this.client.session?.resetGrantFailure?.();
     try {
       await this.connectivity.observe(() => this.client.probe());
-      return true;
+      return null;
     } catch (error) {
       // The provider answered the probe with a refusal: it is there, but failing.
       if (error instanceof ApiError && (error.kind === 'rejected' || error.kind === 'rate_limited')) this.connectivity.failing(error);
-      return false;
+      return error;
     }
   }
 

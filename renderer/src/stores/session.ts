@@ -19,6 +19,8 @@ export const useSessionStore = defineStore('session', () => {
   /** Why the last sync the user asked for did not run (e.g. the provider cannot be reached); cleared by the next. */
   const syncError = ref<unknown>(null);
   const loaded = ref(false);
+  /** A Sync asked for while the connection is down: the engine is asking whether the provider answers again. */
+  const checking = ref(false);
 
   const current = computed(() => accounts.value.find((a) => a.current) ?? null);
   const connectivity = computed(() => info.value?.connectivity ?? 'offline');
@@ -60,10 +62,15 @@ export const useSessionStore = defineStore('session', () => {
     return () => offs.forEach((off) => off());
   }
 
-  /** Runs a sync now; a refusal or a sync that wrote nothing is kept in syncError for the top bar to say. */
+  /**
+   * Runs a sync now; a refusal or a sync that wrote nothing is kept in syncError for the top bar to say. While the
+   * connection is down the engine first asks whether the provider answers (one probe, no sync unless it does):
+   * that is `checking`, never shown as a sync.
+   */
   async function sync(): Promise<void> {
     syncError.value = null;
-    if (syncStatus.value) syncStatus.value = { ...syncStatus.value, running: true };
+    if (connection.value.state === 'offline' || connection.value.state === 'failing') checking.value = true;
+    else if (syncStatus.value) syncStatus.value = { ...syncStatus.value, running: true };
     try {
       const summary = await desk().call('sync.run');
       const failed = summary.resources.find((r) => r.error);
@@ -71,6 +78,7 @@ export const useSessionStore = defineStore('session', () => {
     } catch (error) {
       syncError.value = error;
     } finally {
+      checking.value = false;
       syncStatus.value = await desk().call('sync.status');
       progress.value = {};
     }
@@ -110,6 +118,7 @@ export const useSessionStore = defineStore('session', () => {
     connection,
     syncStatus,
     syncing,
+    checking,
     progress,
     lastSummary,
     lastSyncedAt,

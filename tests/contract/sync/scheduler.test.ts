@@ -163,6 +163,45 @@ describe('sync scheduler', () => {
     expect(time.pending()).toEqual([60 * MINUTE]);
   }, 60_000);
 
+  it('while the provider fails it is probed at most every 8 s, each wait jittered, so its return after 45 s is felt within 10 s (issue 35.10)', async () => {
+    const sb = await start();
+    const { syncer, mirror } = await setUp(sb);
+    sb.setFaults({ http500: 1 });
+    const time = new FakeTime();
+    const draws = [0.9, 0.1, 0.5, 0, 0.99, 0.3, 0.7, 0.2, 0.6, 0.4];
+    const scheduler = new SyncScheduler(syncer, { intervalMinutes: 60, timers: time.timers, random: () => draws.shift() ?? 0.5 });
+    schedulers.push(scheduler);
+    expect((await scheduler.start()).outcome).toBe('failed');
+    expect(syncer.connectivity.state).toBe('failing');
+
+    // 45 s of a failing provider: the waits double to 8 s, each shortened by up to a quarter at random.
+    const waits: number[] = [];
+    let elapsed = 0;
+    while (elapsed < 45_000) {
+      const [wait] = time.pending();
+      waits.push(wait!);
+      const probed = probeSettles(syncer);
+      time.advance(wait!);
+      elapsed += wait!;
+      await probed;
+      await until(() => time.pending().length === 1);
+    }
+    expect(waits.slice(0, 5)).toEqual([1_000 * (1 - 0.25 * 0.9), 2_000 * (1 - 0.25 * 0.1), 4_000 * (1 - 0.25 * 0.5), 8_000, Math.round(8_000 * (1 - 0.25 * 0.99))]);
+    for (const wait of waits.slice(3)) expect(wait).toBeGreaterThanOrEqual(6_000);
+    expect(Math.max(...waits)).toBeLessThanOrEqual(8_000);
+    expect(syncer.connectivity.state).toBe('failing');
+    expect(mirror.syncRuns(100)).toHaveLength(1);
+
+    // It answers again: the next probe, within 8 s, brings the app back and syncs.
+    sb.setFaults({ http500: 0 });
+    const recovered = nextSummary(syncer, (summary) => summary.outcome === 'ok');
+    const [next] = time.pending();
+    expect(next).toBeLessThanOrEqual(8_000);
+    time.advance(next!);
+    expect((await recovered).trigger).toBe('reconnect');
+    expect(syncer.connectivity.state).toBe('online');
+  }, 60_000);
+
   it('a request by someone else that gets through after being offline triggers a reconnect sync', async () => {
     const sb = await start();
     const { syncer, client } = await setUp(sb);

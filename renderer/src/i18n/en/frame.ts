@@ -46,6 +46,7 @@ export default {
     count: '{done} / {total}',
     failed: 'Failed: {error}',
     refused: 'Sync needs the network',
+    checking: 'Checking whether the provider answers…',
     failedShort: 'Sync failed',
     needsSignIn: 'Sign in to sync',
   },

@@ -46,6 +46,7 @@ export default {
     count: '{done} / {total}',
     failed: 'Non riuscita: {error}',
     refused: 'La sincronizzazione richiede la rete',
+    checking: 'Controllo se il provider risponde…',
     failedShort: 'Sincronizzazione non riuscita',
     needsSignIn: 'Accedi per sincronizzare',
   },
