@@ -46,7 +46,7 @@ test('a tray icon with Open, Sync Now, the outbox and Quit; the badge counts wha
   // An edit the provider refuses needs the person: the badge and the tray say so.
   await invoke(page, 'outbox.enqueue', { kind: 'update-contact', params: { contactid: 999_999, city: 'Trento' } });
   await outboxLine('Outbox: 1 edit needs you');
-  expect(desktop.all('badge').at(-1)?.count).toBe(1);
+  await desktop.waitFor('badge', (entry) => entry.count === 1);
   expect(desktop.all('tray-tooltip').at(-1)?.text).toBe('Reseller Desk — 1 edit needs you');
   await drawMenu(browser, desktop.all('tray-menu').at(-1)?.menu as { label: string }[], 'desktop-tray-menu');
 });
