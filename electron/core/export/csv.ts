@@ -27,9 +27,16 @@ export function toCsv(records: readonly object[], options: CsvOptions = {}): str
   // The id first, wherever the overlay left it.
   const columns = [...['id', 'pid'].filter((k) => keys.has(k)), ...[...keys].filter((k) => k !== 'id' && k !== 'pid')];
   const rows = flat.map((r) => columns.map((c) => cellText(r[c], kinds.get(c), options.currency)));
-  const text = Papa.unparse({ fields: columns, data: rows }, { newline: '\n', escapeFormulae: true });
+  const text = Papa.unparse({ fields: columns, data: rows }, { newline: '\n', escapeFormulae: FORMULA });
   return options.bom ? `\uFEFF${text}` : text;
 }
+
+/**
+ * A cell a spreadsheet would run: one starting with = @ tab or CR, or with + or - unless all of it is a signed
+ * number ("-12.50") or a phone number in international format ("+39 06 1234 5678", "+1 (555) 010-0199"), which
+ * hold no letter, quote or operator a formula could call anything with. Papa prefixes a match with '.
+ */
+const FORMULA = /^(?:[=@\t\r]|[+-](?![\d .()-]*$)|-[\d .()]*-)/;
 
 /** A record's nested objects (the client resource's {client, stats}) as columns of their own: `client.email`. */
 function flattened(record: object): Record<string, unknown> {
