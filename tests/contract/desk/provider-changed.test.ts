@@ -81,6 +81,18 @@ describe('a contact edited in the app and on the provider', () => {
     expect((await entry(desk, queued.id)).state).toBe('done');
   });
 
+  it('two edits of one field queued in a row: the second is made on the first, and both go with nothing held', async () => {
+    const { desk, sb } = await setUp('changed-twice-');
+    const contact = (await contacts(desk))[7]!;
+    const first = await desk.call('outbox.enqueue', { kind: 'update-contact', params: { contactid: contact.id, city: 'First City' } });
+    const second = await desk.call('outbox.enqueue', { kind: 'update-contact', params: { contactid: contact.id, city: 'Second City' } });
+    expect(second.base).toMatchObject({ fields: { city: 'First City' } });
+
+    expect((await desk.call('sync.run')).sentEntryIds).toEqual([first.id, second.id]);
+    expect(storedContact(sb, contact.id)?.city).toBe('Second City');
+    expect([(await entry(desk, first.id)).state, (await entry(desk, second.id)).state]).toEqual(['done', 'done']);
+  });
+
   it('row 2: the app changed the e-mail and the provider the phone: both kept, the entry done', async () => {
     const { desk, sb, provider } = await setUp('changed-row2-');
     const contact = (await contacts(desk))[1]!;
