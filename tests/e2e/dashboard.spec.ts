@@ -22,9 +22,13 @@ test('shows the demo client and its figures as the engine counts them', async ({
   const account = page.getByRole('region', { name: 'Account' });
   await expect(account.getByText(client.client.fullName, { exact: true })).toBeVisible();
   await expect(account.getByText(client.client.email, { exact: true })).toBeVisible();
-  // The last login in the app's words: the provider's parts without its English labels ("Date:", "IP Address:").
+  // The last login in the app's words: the provider's parts without its English labels ("Date:", "IP Address:"),
+  // its date (the sandbox writes dd/mm/YYYY HH:MM) in the person's locale, not the provider's "06/12/2026".
   const [date, address, host] = client.client.lastLogin.split(/<br\s*\/?>/i).map((part) => part.replace(/^[^:]+:/, '').trim());
-  await expect(account.getByText(`${date} · IP ${address} · ${host}`, { exact: true })).toBeVisible();
+  const [day, month, year, hour, minute] = date!.split(/[/ :]/).map(Number);
+  const when = new Date(year!, month! - 1, day!, hour!, minute!);
+  const inEnglish = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(when);
+  await expect(account.getByText(`${inEnglish} · IP ${address} · ${host}`, { exact: true })).toBeVisible();
 
   const activeDomains = data.domains.find((s) => s.status === 'Active')?.count ?? 0;
   const totalDomains = data.domains.reduce((sum, s) => sum + s.count, 0);
