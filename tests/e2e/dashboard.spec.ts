@@ -92,3 +92,22 @@ test('the dashboard has no serious or critical accessibility violation, light an
     expect(await seriousViolationsIn(colorScheme, page, 'main'), colorScheme).toEqual([]);
   }
 });
+
+test('"Worth a look" says what still needs the person, changed or not: overdue invoices and domains about to expire, each a link', async ({ page }) => {
+  const client = await call<ResourceRecords['client']>(page, 'data.client');
+  const data = await call<DashboardData>(page, 'data.dashboard');
+  const overdue = client.stats!.numOverdueInvoices;
+  const within30 = data.expiry.find((b) => b.key === 'within30')!;
+  expect(overdue, 'the demo account has overdue invoices').toBeGreaterThan(0);
+  expect(within30.count, 'the demo account has domains expiring within 30 days').toBeGreaterThan(0);
+
+  const since = page.getByRole('region', { name: 'Since your last sync' });
+  // "Nothing changed … Still waiting for you:", or after the changes an earlier test made, "Still waiting for you:".
+  await expect(since.getByText(/Still waiting for you:$/)).toBeVisible();
+  await expect(since.getByText('No change that needs you.')).toHaveCount(0);
+  await since.getByRole('link', { name: `${overdue} invoices overdue` }).click();
+  await expect(page).toHaveURL(/#\/billing/);
+  await page.goBack();
+  await since.getByRole('link', { name: `${within30.count} domains expiring within 30 days` }).click();
+  await expect(page.getByRole('grid')).toHaveAttribute('aria-rowcount', String(within30.count + 1));
+});

@@ -52,6 +52,14 @@ export default {
     notable: 'Worth a look · last 24 hours',
     noNotable: 'No change that needs you.',
   },
+  waiting: {
+    intro: 'Nothing changed in the last 24 hours that needs you. Still waiting for you:',
+    introAfterChanges: 'Still waiting for you:',
+    overdue: '{n} invoice overdue | {n} invoices overdue',
+    expired: '{n} domain expired | {n} domains expired',
+    grace: '{n} domain in its grace period | {n} domains in their grace period',
+    within30: '{n} domain expiring within 30 days | {n} domains expiring within 30 days',
+  },
   notable: {
     'ticket-answered': 'Ticket {subject} answered',
     'service-suspended': 'Service {subject} suspended',

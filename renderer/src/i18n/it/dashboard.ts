@@ -52,6 +52,14 @@ export default {
     notable: 'Da guardare · ultime 24 ore',
     noNotable: 'Nessuna modifica che richieda la tua attenzione.',
   },
+  waiting: {
+    intro: 'Nelle ultime 24 ore nessuna modifica richiede la tua attenzione. Ti aspettano ancora:',
+    introAfterChanges: 'Ti aspettano ancora:',
+    overdue: '{n} fattura scaduta | {n} fatture scadute',
+    expired: '{n} dominio scaduto | {n} domini scaduti',
+    grace: '{n} dominio nel periodo di tolleranza | {n} domini nel periodo di tolleranza',
+    within30: '{n} dominio in scadenza entro 30 giorni | {n} domini in scadenza entro 30 giorni',
+  },
   notable: {
     'ticket-answered': 'Risposta al ticket {subject}',
     'service-suspended': 'Servizio {subject} sospeso',
