@@ -15,7 +15,7 @@ import type { SyncedResource } from '../../shared/records.js';
 import { ResellerClient, type ClientOptions } from './api/index.js';
 import { DisposableStore } from './disposable.js';
 import type { Mirror } from './mirror/index.js';
-import { mirrorBases, queuedInvoice, Replayer, type Outbox, type RunReport } from './outbox/index.js';
+import { confirmedCreate, mirrorBases, queuedInvoice, Replayer, type Outbox, type RunReport } from './outbox/index.js';
 import { openAccountFiles } from './storage/account-files.js';
 import type { OutboxLedger } from './storage/outbox-file.js';
 import { storageFailureWords } from './storage/storage-words.js';
@@ -302,8 +302,8 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
   }
 
   /**
-   * Writes into the mirror what the API gives no list of, from confirmed mutations: invoices the user created
-   * and EPP codes the registrar returned.
+   * Writes into the mirror from confirmed mutations what the API gives no list of (invoices the user created, EPP
+   * codes the registrar returned), and every other confirmed create as it was shown until a sync reads it.
    */
   private keepInMirror(entry: OutboxEntry): void {
     if (entry.state !== 'done' || entry.result === null) return;
@@ -312,6 +312,12 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
     } else if (entry.kind === 'domain-request-epp') {
       const domain = entry.params.domainname ?? this.mirror.get('domains', entry.params.domainid!)?.domainName;
       if (domain) this.mirror.eppCache.put(domain, entry.result);
+    } else if (entry.localId !== null) {
+      // A confirmed create leaves the queue's overlay now, and the sync that reads it comes later: meanwhile the
+      // mirror holds it as it was shown, so that no list or search loses it in between (issue 35.9).
+      const id = this.outbox.resolveId(entry.localId);
+      const created = id === null ? null : confirmedCreate(entry, id);
+      if (created !== null && this.mirror.get(created.resource, created.record.id) === null) this.mirror.upsert(created.resource, created.record);
     }
   }
 }

@@ -36,6 +36,29 @@ function partFor<R extends OverlayResource>(resource: R, entry: OutboxEntry): Ex
 }
 
 type Created<R extends OverlayResource> = (entry: OutboxEntry) => Fields<OverlayRowTypes[R]> | null;
+
+/** A record as the mirror keeps it, with its resource. */
+export interface ConfirmedCreate<R extends OverlayResource = OverlayResource> {
+  resource: R;
+  record: OverlayRowTypes[R];
+}
+
+/**
+ * The record a create showed while queued, under the server id the provider gave it: what the mirror keeps from
+ * the moment the create is confirmed until the next sync reads the provider's own, so that the record is listed
+ * and found by search throughout (issue 35.9). Null when the create shows no record of its own.
+ */
+export function confirmedCreate(entry: OutboxEntry, serverId: number): ConfirmedCreate | null {
+  if (entry.localId === null) return null;
+  for (const resource of Object.keys(SPECS) as OverlayResource[]) {
+    // Keyed by its local id while queued, by its server id once confirmed.
+    if (entry.recordKey !== `${SPECS[resource].prefix}:${entry.localId}` && entry.recordKey !== `${SPECS[resource].prefix}:${serverId}`) continue;
+    const fields = (partFor(resource, entry)?.created as Created<typeof resource> | undefined)?.(entry) ?? null;
+    return fields === null ? null : { resource, record: { ...fields, id: serverId } as OverlayRowTypes[typeof resource] };
+  }
+  return null;
+}
+
 type Edited<R extends OverlayResource> = (row: Fields<OverlayRowTypes[R]>, entry: OutboxEntry) => Fields<OverlayRowTypes[R]>;
 
 export function overlay<R extends OverlayResource>(
