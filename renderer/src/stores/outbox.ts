@@ -4,10 +4,11 @@
  * the lists' store (stores/list.ts): pages far from what is shown are dropped, so the queue's size does not
  * matter, and the window is kept while no screen shows it (going back is instant; it is read again then). Pages are read by offset (a queue's entries are numbered, newest first): a scroll to the middle reads
  * that page, not every page before it. The engine's `outbox.changed` carries the counts; the window in view is
- * read again, once however many writes came meanwhile. The actions are the engine's (retry, discard, mark applied).
+ * read again, once however many writes came meanwhile. The actions are the engine's (retry, discard, mark applied, keep mine / take theirs).
  */
 import { defineStore } from 'pinia';
 import { computed, onScopeDispose, ref, shallowRef, triggerRef } from 'vue';
+import type { ConflictChoice } from '../../../shared/outbox/conflict';
 import type { OutboxEntry } from '../../../shared/outbox/entry';
 import { attentionCount, ENTRY_STATES, PENDING_STATES, type EntryState } from '../../../shared/outbox/states';
 import { desk } from '../bridge';
@@ -165,6 +166,8 @@ export const useOutboxStore = defineStore('outbox', () => {
 
   const retry = async (id: number) => put(await desk().call('outbox.retry', { id }));
   const discard = async (id: number) => put(await desk().call('outbox.discard', { id }));
+  /** Settles an entry the provider's change holds: mine sends it over theirs, theirs drops what conflicts. */
+  const resolve = async (id: number, choice: ConflictChoice) => put(await desk().call('outbox.resolve', { id, choice }));
   const markApplied = async (id: number, serverId?: number) =>
     put(await desk().call('outbox.markApplied', serverId === undefined ? { id } : { id, serverId }));
 
@@ -182,6 +185,7 @@ export const useOutboxStore = defineStore('outbox', () => {
     put,
     retry,
     discard,
+    resolve,
     markApplied,
   };
 });

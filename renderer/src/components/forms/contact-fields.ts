@@ -1,3 +1,5 @@
+import type { EntryBase } from '../../../../shared/outbox/conflict';
+
 /**
  * The contact fields a person edits, as the API names them (add-contact / update-contact) and as the mirrored
  * record names them, so that an edit sends only what changed.
@@ -47,6 +49,23 @@ export function contactDraft(record: Record<string, unknown> | null): ContactDra
     subaccount: record?.subaccount === true,
     password2: '',
   };
+}
+
+/**
+ * A draft of a contact reopened after its record changed (issue 34, row 2b): each field the person left as it was
+ * when the draft was started (its value in the draft's base) takes the record's value now, so the form shows the
+ * provider's new phone rather than the old one over a detail pane showing the new; what the person typed stays.
+ */
+export function rebaseContactDraft(draft: ContactDraft, base: EntryBase, record: Record<string, unknown>): void {
+  if (base.of !== 'contact') return;
+  const untouched = (param: string, value: string | boolean) => param in base.fields && base.fields[param] === value;
+  for (const [param, field] of CONTACT_TEXT_FIELDS) {
+    if (untouched(param, draft.text[param])) draft.text[param] = String(record[field] ?? '');
+  }
+  for (const [param, field] of CONTACT_EMAIL_FIELDS) {
+    if (untouched(param, draft.emails[param])) draft.emails[param] = record[field] === true;
+  }
+  if (untouched('subaccount', draft.subaccount)) draft.subaccount = record.subaccount === true;
 }
 
 /** A contact becoming a sub-account needs a password; one that is already can keep its own. */

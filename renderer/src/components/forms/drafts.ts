@@ -7,8 +7,12 @@
  */
 import { defineStore } from 'pinia';
 import { reactive, toRaw } from 'vue';
+import type { EntryBase } from '../../../../shared/outbox/conflict';
 import { keptPart, type DraftKey, type DraftValue } from '../../../../shared/outbox/drafts';
 import { desk } from '../../bridge';
+
+/** Moves a reopened draft's untouched fields onto its record as it is now, given the base the draft was started on. */
+export type Rebase<T extends DraftValue> = (draft: T, base: EntryBase) => void;
 
 /** How long typing must pause before a draft is saved. */
 export const SAVE_AFTER_MS = 400;
@@ -30,20 +34,32 @@ export const useDrafts = defineStore('drafts', () => {
    * The draft of `key`, made by `fresh` the first time; then the engine's saved draft is put into it, unless
    * the person has typed meanwhile.
    */
-  function draft<T extends DraftValue>(key: DraftKey, fresh: () => T): T {
+  function draft<T extends DraftValue>(key: DraftKey, fresh: () => T, rebase?: Rebase<T>): T {
     const held = drafts.get(key);
     // Held values are made here from `fresh`, so of its type.
-    if (held) return held as T;
+    if (held) {
+      if (rebase) void rebaseOn(key, held as T, rebase);
+      return held as T;
+    }
     const made = reactive(fresh());
     drafts.set(key, made);
     const untouched = JSON.stringify(made);
     void desk()
       .call('drafts.get', { key })
-      .then((saved) => {
-        if (saved && drafts.get(key) === made && JSON.stringify(made) === untouched) restoreInto(made, saved);
+      .then(async (saved) => {
+        if (!saved || drafts.get(key) !== made || JSON.stringify(made) !== untouched) return;
+        restoreInto(made, saved);
+        if (rebase) await rebaseOn(key, made as T, rebase);
       })
+      // No saved draft to restore (the engine could not read it): the form starts from its record.
       .catch(() => undefined);
     return made as T;
+  }
+
+  /** A draft of a record reopened: the fields the person left as they were take the record's values now (issue 34, row 2b). */
+  async function rebaseOn<T extends DraftValue>(key: DraftKey, made: T, rebase: Rebase<T>): Promise<void> {
+    const base = await desk().call('drafts.base', { key });
+    if (base && drafts.get(key) === made) rebase(made, base);
   }
 
   /** Saves the draft once typing pauses; a draft emptied back to a blank form is forgotten by the engine instead. */

@@ -13,7 +13,7 @@ import type { OutboxEntry } from '../../../../shared/outbox/entry';
 import type { MutationKind } from '../../../../shared/outbox/kinds';
 import type { Mutation, MutationInput } from '../../../../shared/outbox/schemas';
 import { desk } from '../../bridge';
-import { useDrafts } from './drafts';
+import { useDrafts, type Rebase } from './drafts';
 import { useFormSend } from './use-form-send';
 
 /** The edit of one of the kinds K. */
@@ -30,6 +30,8 @@ export interface MutationFormOptions<K extends MutationKind, D extends DraftValu
   open?: Ref<boolean>;
   /** The params the form shows in fields, where the engine's messages about them land. */
   fields: readonly ParamOf<K>[];
+  /** A draft of a record reopened: its untouched fields take the record's values now (drafts.ts, Rebase). */
+  rebase?: Rebase<D>;
   /** Once the edit is queued (e.g. to open the record it makes). */
   queued?: (entry: OutboxEntry) => void;
 }
@@ -50,7 +52,7 @@ export function useMutationForm<K extends MutationKind, D extends DraftValue>(ki
     [isOpen, key],
     ([open], [, previousKey]) => {
       if (previousKey && previousKey !== key.value) void drafts.flush(previousKey);
-      if (open) draft.value = drafts.draft(key.value, options.fresh);
+      if (open) draft.value = drafts.draft(key.value, options.fresh, options.rebase);
       else void drafts.flush(key.value);
     },
     { immediate: true },

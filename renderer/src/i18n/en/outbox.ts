@@ -18,7 +18,7 @@ export default {
     done: 'Done',
     failed: 'Failed',
     needs_review: 'Needs review',
-    conflict: 'Changed on the provider',
+    conflict: 'Changed',
     cancelled: 'Discarded',
   },
   kinds: {
@@ -105,6 +105,7 @@ export default {
   conflict: {
     title: 'Changed on the provider since you edited it',
     field: '{field}: {original} → theirs {theirs} / yours {yours}',
+    fieldColumn: 'Field',
     original: 'Before',
     theirs: 'On the provider',
     yours: 'Yours',

@@ -18,7 +18,7 @@ export default {
     done: 'Completata',
     failed: 'Non riuscita',
     needs_review: 'Da verificare',
-    conflict: 'Modificata sul provider',
+    conflict: 'Modificata',
     cancelled: 'Scartata',
   },
   kinds: {
@@ -105,6 +105,7 @@ export default {
   conflict: {
     title: 'Modificato sul provider dopo la tua modifica',
     field: '{field}: {original} → loro {theirs} / tuo {yours}',
+    fieldColumn: 'Campo',
     original: 'Prima',
     theirs: 'Sul provider',
     yours: 'Tuo',

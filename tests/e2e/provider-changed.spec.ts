@@ -1,0 +1,178 @@
+/**
+ * Issue 34 in Chromium through the web host and its demo provider: a contact's e-mail edited while the provider
+ * resets every connection, and changed on the provider meanwhile (through its API, as its web panel would); the
+ * provider back, the edit waits under "Changed on the provider" with both values, and Keep mine / Take theirs
+ * each end with the provider holding what the person chose (read back through its API); the record's detail has
+ * the same choices; a contact's draft reopened after the record changed keeps the provider's value where the
+ * person typed nothing; a renewal of a domain with a renewal order already on the provider waits, in its words.
+ * Looked at light and dark, in English and Italian, axe-clean (fixtures/screens.ts).
+ */
+import type { Page } from '@playwright/test';
+import { invoke } from './fixtures/page-bridge';
+import { lookAt } from './fixtures/screens';
+import { expect, setFaults, showApp, testOnFilePage as test, type SandboxInfo } from './fixtures/web-host';
+
+test.describe.configure({ mode: 'serial' });
+
+/** The provider's API as its web panel would call it, signed in as the account the app uses. */
+async function provider(sandbox: SandboxInfo, operation: string, fields: Record<string, string | number>): Promise<Record<string, string>> {
+  const grant = await fetch(`${sandbox.baseUrl}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-requested-with': 'XMLHttpRequest' },
+    body: new URLSearchParams({ grant_type: 'password', client_id: sandbox.clientId, client_secret: sandbox.clientSecret, username: sandbox.username, password: sandbox.password }),
+  });
+  const { access_token: token } = (await grant.json()) as { access_token: string };
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.append(name, String(value));
+  // update-contact is published on the provider's other host.
+  const base = operation === 'update-contact' ? sandbox.altBaseUrl : sandbox.baseUrl;
+  const reply = await fetch(`${base}/api/v2/svc/${operation}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'x-requested-with': 'XMLHttpRequest', accept: 'application/json' },
+    body,
+  });
+  const json = (await reply.json()) as Record<string, string>;
+  if (json.result !== 'success') throw new Error(`${operation}: ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** A contact's field as the provider holds it (get-contacts' flattened rows). */
+async function onProvider(sandbox: SandboxInfo, id: number, field: string): Promise<string | undefined> {
+  const json = await provider(sandbox, 'get-contacts', { limitnum: 1000 });
+  const row = Object.entries(json).find(([key, value]) => /^contacts\[contact\]\[\d+\]\[id\]$/.test(key) && String(value) === String(id))?.[0];
+  return row === undefined ? undefined : json[row.replace('[id]', `[${field}]`)];
+}
+
+type Contact = { id: number; firstName: string; lastName: string; email: string; phoneNumber: string; city: string };
+
+/** The outbox table's row of an entry (its first cell is the entry's number). */
+const row = (page: Page, id: number) =>
+  page.getByRole('table', { name: /^(Outbox|In uscita)$/ }).locator('tbody').filter({ has: page.getByRole('cell', { name: String(id), exact: true }) });
+
+/** Queues an e-mail change while the provider resets every connection, after the provider changed the same e-mail. */
+async function bothChanged(page: Page, sandbox: SandboxInfo, contact: Contact, mine: string, theirs: string) {
+  // The provider's change lands before the app's next sync: the app's copy still has the old e-mail.
+  await provider(sandbox, 'update-contact', { contactid: contact.id, email: theirs });
+  await setFaults(sandbox, { reset: 1 });
+  const entry = await invoke(page, 'outbox.enqueue', { kind: 'update-contact', params: { contactid: contact.id, email: mine } });
+  await setFaults(sandbox, { reset: 0 });
+  await invoke(page, 'sync.run');
+  return entry;
+}
+
+test('an e-mail changed offline and on the provider waits with both values; Keep mine and Take theirs each leave what was chosen', async ({ page, webHost }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1280, height: 760 });
+  await showApp(page, webHost);
+  const sandbox = webHost.sandbox!;
+  const [first, second] = (await invoke(page, 'data.list', { resource: 'contacts', limit: 2 })).rows as Contact[];
+  const kept = await bothChanged(page, sandbox, first!, 'mine@example.com', 'theirs@example.com');
+  const taken = await bothChanged(page, sandbox, second!, 'mine2@example.com', 'theirs2@example.com');
+
+  await page.getByRole('link', { name: 'Outbox' }).click();
+  const tab = page.getByRole('button', { name: /^Changed on the provider/ });
+  await expect(tab).toContainText('2');
+  await tab.click();
+  const waiting = row(page, kept.id);
+  await expect(waiting.getByRole('cell').nth(1)).toHaveText('Changed');
+  const fields = waiting.getByTestId('conflict').getByRole('row', { name: /E-mail/ });
+  await expect(fields).toContainText(first!.email);
+  await expect(fields).toContainText('theirs@example.com');
+  await expect(fields).toContainText('mine@example.com');
+  await lookAt(page, 'provider-changed-outbox-en');
+
+  await waiting.getByRole('button', { name: `Keep mine #${kept.id}` }).click();
+  await expect(waiting).toBeHidden();
+  await expect.poll(() => onProvider(sandbox, first!.id, 'email'), { timeout: 60_000 }).toBe('mine@example.com');
+
+  await row(page, taken.id).getByRole('button', { name: `Take theirs #${taken.id}` }).click();
+  await expect(row(page, taken.id)).toBeHidden();
+  await expect(tab).toContainText('0');
+  expect((await invoke(page, 'outbox.list')).find((e) => e.id === taken.id)?.state).toBe('cancelled');
+  await invoke(page, 'sync.run');
+  expect(await onProvider(sandbox, second!.id, 'email')).toBe('theirs2@example.com');
+});
+
+test('the record’s detail has the same choices, in English and Italian', async ({ page, webHost }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 760 });
+  await showApp(page, webHost);
+  const sandbox = webHost.sandbox!;
+  const contact = (await invoke(page, 'data.list', { resource: 'contacts', limit: 3 })).rows[2] as Contact;
+  const entry = await bothChanged(page, sandbox, contact, 'desk@example.com', 'panel@example.com');
+
+  await showApp(page, webHost, `#/contacts/${contact.id}`);
+  const banner = page.getByRole('region', { name: new RegExp(`${contact.firstName} ${contact.lastName}`) }).getByTestId('conflict');
+  await expect(banner).toContainText('Changed on the provider since you edited it');
+  // Each field's values one under another: before, on the provider, yours.
+  await expect(banner.getByRole('term')).toHaveText('E-mail');
+  await expect(banner.getByRole('definition')).toHaveText([/Before.*@/, 'On the providerpanel@example.com', 'Yoursdesk@example.com']);
+  await lookAt(page, 'provider-changed-detail-en');
+
+  await invoke(page, 'settings.set', { language: 'it' });
+  await expect(page.locator('html')).toHaveAttribute('lang', 'it');
+  await expect(banner).toContainText('Modificato sul provider dopo la tua modifica');
+  await lookAt(page, 'provider-changed-detail-it');
+  await page.getByRole('link', { name: /^In uscita/ }).click();
+  await page.getByRole('button', { name: /^Modificate sul provider/ }).click();
+  await expect(row(page, entry.id).getByTestId('conflict')).toContainText('panel@example.com');
+  await lookAt(page, 'provider-changed-outbox-it');
+  await invoke(page, 'settings.set', { language: 'en' });
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+
+  await showApp(page, webHost, `#/contacts/${contact.id}`);
+  await banner.getByRole('button', { name: `Keep mine #${entry.id}` }).click();
+  await expect(banner).toBeHidden();
+  await expect.poll(() => onProvider(sandbox, contact.id, 'email'), { timeout: 60_000 }).toBe('desk@example.com');
+});
+
+test('a draft reopened after the record changed keeps the provider’s value where nothing was typed', async ({ page, webHost }) => {
+  test.setTimeout(180_000);
+  await showApp(page, webHost);
+  const sandbox = webHost.sandbox!;
+  const contact = (await invoke(page, 'data.list', { resource: 'contacts', limit: 4 })).rows[3] as Contact;
+  await showApp(page, webHost, `#/contacts/${contact.id}`);
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  const form = page.getByRole('dialog', { name: 'Edit contact' });
+  await form.getByLabel('City').fill('Bolzano');
+  await expect.poll(() => invoke(page, 'drafts.get', { key: `update-contact:${contact.id}` })).toMatchObject({ text: { city: 'Bolzano' } });
+  await page.keyboard.press('Escape');
+  await expect(form).toBeHidden();
+
+  // The provider's panel changes the phone; a sync brings it.
+  await provider(sandbox, 'update-contact', { contactid: contact.id, phonenumber: '+39.0471555000' });
+  await expect(async () => {
+    const run = await invoke(page, 'sync.run');
+    await expect(page.locator('.detail'), JSON.stringify(run)).toContainText('+39.0471555000', { timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
+
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  await expect(form.getByLabel('City')).toHaveValue('Bolzano');
+  await expect(form.getByLabel('Phone')).toHaveValue('+39.0471555000');
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(form).toBeHidden();
+  await expect.poll(() => onProvider(sandbox, contact.id, 'city'), { timeout: 60_000 }).toBe('Bolzano');
+  expect(await onProvider(sandbox, contact.id, 'phonenumber')).toBe('+39.0471555000');
+});
+
+test('a renewal of a domain with a renewal order on the provider waits, asked in its words', async ({ page, webHost }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 760 });
+  await showApp(page, webHost);
+  const sandbox = webHost.sandbox!;
+  const domain = ((await invoke(page, 'data.list', { resource: 'domains', limit: 200 })).rows as { domainName: string; status: string }[]).findLast(
+    (d) => d.status === 'Active' && /^[a-z0-9.-]+$/.test(d.domainName),
+  )!;
+  await provider(sandbox, 'add-order', { [`domainrenewals[${domain.domainName}]`]: 1, paymentmethod: 'mailin' });
+  const { entry } = await invoke(page, 'domains.renew', { names: [domain.domainName], years: 1 });
+  await invoke(page, 'sync.run');
+
+  await showApp(page, webHost, '#/outbox');
+  await page.getByRole('button', { name: /^Changed on the provider/ }).click();
+  const waiting = row(page, entry.id);
+  await expect(waiting.getByTestId('conflict')).toContainText(`${domain.domainName} already has a renewal order on the provider: renew again?`);
+  await lookAt(page, 'provider-changed-renewal-en');
+  await waiting.getByRole('button', { name: `Don’t send #${entry.id}` }).click();
+  await expect(waiting).toBeHidden();
+  expect((await invoke(page, 'outbox.list')).find((e) => e.id === entry.id)?.state).toBe('cancelled');
+});
