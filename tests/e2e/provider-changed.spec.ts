@@ -176,3 +176,25 @@ test('a renewal of a domain with a renewal order on the provider waits, asked in
   await expect(waiting).toBeHidden();
   expect((await invoke(page, 'outbox.list')).find((e) => e.id === entry.id)?.state).toBe('cancelled');
 });
+
+test('a delete of a contact changed on the provider meanwhile waits; Don’t delete keeps it there', async ({ page, webHost }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 760 });
+  await showApp(page, webHost);
+  const sandbox = webHost.sandbox!;
+  const contact = (await invoke(page, 'data.list', { resource: 'contacts', limit: 5 })).rows[4] as Contact;
+  await provider(sandbox, 'update-contact', { contactid: contact.id, city: 'Merano' });
+  const entry = await invoke(page, 'outbox.enqueue', { kind: 'delete-contact', params: { contactid: contact.id } });
+  await invoke(page, 'sync.run');
+
+  await showApp(page, webHost, '#/outbox');
+  await page.getByRole('button', { name: /^Changed on the provider/ }).click();
+  const waiting = row(page, entry.id).getByTestId('conflict');
+  await expect(waiting).toContainText('Changed on the provider since you asked to delete it: delete anyway?');
+  await expect(waiting.getByRole('row', { name: /City/ })).toContainText(`${contact.city}Merano`);
+  await lookAt(page, 'provider-changed-delete-en');
+  await waiting.getByRole('button', { name: `Don’t delete #${entry.id}` }).click();
+  await expect(row(page, entry.id)).toBeHidden();
+  await invoke(page, 'sync.run');
+  expect(await onProvider(sandbox, contact.id, 'city')).toBe('Merano');
+});

@@ -24,6 +24,9 @@ export interface ConflictWords {
   fields: ConflictField[];
   /** Sentences for what is not a field (renewals, names now held, a closed ticket, a filter left). */
   lines: string[];
+  /** The two choices in the conflict's words: Keep mine / Take theirs, Delete anyway / Don't delete… */
+  mine: string;
+  theirs: string;
 }
 
 export function useConflictWords() {
@@ -48,6 +51,8 @@ export function useConflictWords() {
         return {
           title: t('outbox.conflict.title'),
           fields: conflict.fields.map((f) => ({ field: f.field, label: labelOf(f.field), original: shown(f.original), theirs: shown(f.theirs), yours: shown(f.yours) })),
+          mine: t('outbox.conflict.keepMine'),
+          theirs: t('outbox.conflict.takeTheirs'),
           lines: [
             ...conflict.unmatched.map((m) =>
               t(m.field === 'country' ? 'outbox.conflict.unmatchedCountry' : 'outbox.conflict.unmatched', {
@@ -63,11 +68,15 @@ export function useConflictWords() {
           title: t('outbox.conflict.deleteChanged'),
           fields: conflict.fields.map((f) => ({ field: f.field, label: labelOf(f.field), original: shown(f.original), theirs: shown(f.theirs), yours: null })),
           lines: [],
+          mine: t('outbox.conflict.deleteAnyway'),
+          theirs: t('outbox.conflict.dontDelete'),
         };
       case 'order':
         return {
           title: t('outbox.conflict.title'),
           fields: [],
+          mine: t('outbox.conflict.sendAnyway'),
+          theirs: t('outbox.conflict.dontSend'),
           lines: [
             ...conflict.renewed.map((r) =>
               r.expiryDate.now !== r.expiryDate.was
@@ -79,7 +88,13 @@ export function useConflictWords() {
           ],
         };
       case 'ticket-closed':
-        return { title: t('outbox.conflict.title'), fields: [], lines: [t('outbox.conflict.ticketClosed')] };
+        return {
+          title: t('outbox.conflict.title'),
+          fields: [],
+          lines: [t('outbox.conflict.ticketClosed')],
+          mine: t('outbox.conflict.sendAndReopen'),
+          theirs: t('outbox.conflict.dontSend'),
+        };
     }
   };
 }
