@@ -91,7 +91,8 @@ async function undoOfAdd(state: DeskState, name: string): Promise<() => Promise<
   const dir = accountPaths(dataDir, name).dir;
   const hadDir = existsSync(dir);
   const secrets = [CLIENT_SECRET_SECRET, PASSWORD_SECRET, REFRESH_TOKEN_SECRET, AT_REST_KEY_SECRET];
-  const before = await Promise.all(secrets.map((secret) => vault.get(name, secret)));
+  // What the keychain itself holds: a secret given in the environment is no part of it, and is never written.
+  const before = await Promise.all(secrets.map((secret) => vault.stored(name, secret)));
   const current = state.accounts.current;
   const open = state.session?.config.name ?? null;
   return async () => {

@@ -30,6 +30,10 @@ export class EnvOverlayVault implements SecretVault {
     return this.overrides[secretName] || (await this.base.get(account, secretName));
   }
 
+  stored(account: string, secretName: string): Promise<string | null> {
+    return this.base.stored(account, secretName);
+  }
+
   set(account: string, secretName: string, value: string): Promise<void> {
     return this.base.set(account, secretName, value);
   }

@@ -20,6 +20,10 @@ export class KeyringVault implements SecretVault {
     return this.run('read', account, secretName, (entry) => entry.getPassword());
   }
 
+  stored(account: string, secretName: string): Promise<string | null> {
+    return this.get(account, secretName);
+  }
+
   async set(account: string, secretName: string, value: string): Promise<void> {
     await this.run('write', account, secretName, (entry) => entry.setPassword(value));
   }

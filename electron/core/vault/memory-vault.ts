@@ -16,6 +16,10 @@ export class MemoryVault implements SecretVault {
     return this.#secrets.get(key(account, secretName)) ?? null;
   }
 
+  stored(account: string, secretName: string): Promise<string | null> {
+    return this.get(account, secretName);
+  }
+
   async set(account: string, secretName: string, value: string): Promise<void> {
     this.#secrets.set(key(account, secretName), value);
   }

@@ -15,6 +15,8 @@ export interface SecretVault {
   /** The same, as a cause a person is told in words (memory fallback only); null for the keychain. */
   readonly cause: KeychainFallback | null;
   get(account: string, secretName: string): Promise<string | null>;
+  /** What the vault itself keeps, leaving aside secrets given in the environment: what an undo puts back. */
+  stored(account: string, secretName: string): Promise<string | null>;
   set(account: string, secretName: string, value: string): Promise<void>;
   /** Removes the secret; removing one that does not exist is not an error. */
   delete(account: string, secretName: string): Promise<void>;
