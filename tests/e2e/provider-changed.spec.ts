@@ -198,3 +198,21 @@ test('a delete of a contact changed on the provider meanwhile waits; Don’t del
   await invoke(page, 'sync.run');
   expect(await onProvider(sandbox, contact.id, 'city')).toBe('Merano');
 });
+
+test('Edit… opens a held edit in its form; saved, it goes with the value typed', async ({ page, webHost }) => {
+  test.setTimeout(180_000);
+  await showApp(page, webHost);
+  const sandbox = webHost.sandbox!;
+  const contact = (await invoke(page, 'data.list', { resource: 'contacts', limit: 6 })).rows[5] as Contact;
+  const entry = await bothChanged(page, sandbox, contact, 'app@example.com', 'web@example.com');
+
+  await showApp(page, webHost, '#/outbox');
+  await page.getByRole('button', { name: /^Changed on the provider/ }).click();
+  await row(page, entry.id).getByRole('button', { name: `Edit… #${entry.id}` }).click();
+  const form = page.getByRole('dialog', { name: `Edit #${entry.id}, changed on the provider` });
+  await expect(form).toContainText('Changed on the provider since you edited it.');
+  await form.getByLabel('E-mail').fill('agreed@example.com');
+  await form.getByRole('button', { name: 'Save and send again' }).click();
+  await expect(form).toBeHidden();
+  await expect.poll(() => onProvider(sandbox, contact.id, 'email'), { timeout: 60_000 }).toBe('agreed@example.com');
+});

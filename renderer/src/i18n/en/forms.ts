@@ -176,6 +176,7 @@ export default {
   },
   entry: {
     title: 'Fix edit #{id}',
+    conflictTitle: 'Edit #{id}, changed on the provider',
     save: 'Save',
     saveAndSend: 'Save and send again',
     nothing: 'This edit has nothing to fix here: discard it, or make it again.',

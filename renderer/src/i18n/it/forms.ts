@@ -176,6 +176,7 @@ export default {
   },
   entry: {
     title: 'Correggi la modifica n. {id}',
+    conflictTitle: 'Modifica n. {id}, cambiata sul provider',
     save: 'Salva',
     saveAndSend: 'Salva e invia di nuovo',
     nothing: 'Questa modifica non ha nulla da correggere qui: scartala o rifalla.',
