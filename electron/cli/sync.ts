@@ -50,6 +50,7 @@ export async function sync(context: CommandContext): Promise<number> {
         ['RESOURCE', 'OUTCOME', 'NEW', 'CHANGED', 'REMOVED', 'ERROR'],
         summary.resources.map((r) => [r.resource, r.outcome, r.added, r.changed, r.removed, r.error ?? '']),
       ),
+      ...summary.resources.flatMap((r) => r.warnings.map((w) => `warning: ${w}`)),
       ...summary.notable.map((n) => `• ${n}`),
       ...sent.map((e) => `sent #${e.id} ${e.kind}: ${e.state}${e.lastError ? ` (${e.lastError.message})` : ''}`),
       `sync ${summary.outcome} in ${seconds(durationMs)}; ${sent.length} edit(s) sent; outbox: ${queued.queued} queued, ${queued.failed} failed, ${queued.needs_review} to review, ${queued.conflict} changed on the provider`,

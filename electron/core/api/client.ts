@@ -49,6 +49,7 @@ import { readEnvelope } from './envelope.js';
 import { PAGED_LISTS, type ListPageReply, type PagedListOperation, type PagedListRecord } from './paged-lists.js';
 import { interpretReply, type HttpReply, type ReplyBody } from './reply.js';
 import { releaseBody } from './reply-bytes.js';
+import { decodedInto, type UnreadField } from './unread.js';
 import { DEFAULT_RETRY, retryDelay, type RetryNotice, type RetryPolicy } from './retry.js';
 import { Session, type SessionOptions } from './session.js';
 import { parseWhoisJson, parseWhoisText } from './whois-info.js';
@@ -197,8 +198,10 @@ export class ResellerClient {
     return decode.decodeClientsProducts(await this.json('get-clients-products', formEntries({ ...params })));
   }
 
-  async getProducts(params: P.ProductsParams = {}): Promise<Page<CatalogueProduct>> {
-    return decode.decodeCatalogueProducts('get-products', await this.json('get-products', formEntries({ ...params })));
+  /** `unread`: a sync's read, whose values that cannot be read are left unset and listed there (unread.ts). */
+  async getProducts(params: P.ProductsParams = {}, unread?: UnreadField[]): Promise<Page<CatalogueProduct>> {
+    const body = await this.json('get-products', formEntries({ ...params }));
+    return decodedInto(unread, () => decode.decodeCatalogueProducts('get-products', body));
   }
 
   async getFilteredProducts(params: P.FilteredProductsParams): Promise<Page<CatalogueProduct>> {
@@ -206,12 +209,14 @@ export class ResellerClient {
     return decode.decodeCatalogueProducts('get-filtered-products', body);
   }
 
-  async getProductAddons(params: P.ProductIdParams): Promise<Page<ProductAddon>> {
-    return decode.decodeProductAddons(await this.json('get-product-addons', formEntries({ ...params })));
+  async getProductAddons(params: P.ProductIdParams, unread?: UnreadField[]): Promise<Page<ProductAddon>> {
+    const body = await this.json('get-product-addons', formEntries({ ...params }));
+    return decodedInto(unread, () => decode.decodeProductAddons(body));
   }
 
-  async getProductConfigoptions(params: P.ProductIdParams): Promise<Page<ConfigOption>> {
-    return decode.decodeProductConfigoptions(await this.json('get-product-configoptions', formEntries({ ...params })));
+  async getProductConfigoptions(params: P.ProductIdParams, unread?: UnreadField[]): Promise<Page<ConfigOption>> {
+    const body = await this.json('get-product-configoptions', formEntries({ ...params }));
+    return decodedInto(unread, () => decode.decodeProductConfigoptions(body));
   }
 
   async getTransactions(params: P.TransactionsParams = {}): Promise<Page<Transaction>> {

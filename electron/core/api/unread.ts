@@ -45,6 +45,17 @@ export function collectingUnread<T>(run: () => T): { value: T; unread: UnreadFie
   }
 }
 
+/**
+ * Runs a decoding leniently when `unread` is given (a sync's read: what is left unset is added to it), strictly
+ * otherwise (a value that cannot be read fails the read).
+ */
+export function decodedInto<T>(unread: UnreadField[] | undefined, decode: () => T): T {
+  if (unread === undefined) return decode();
+  const { value, unread: found } = collectingUnread(decode);
+  unread.push(...found);
+  return value;
+}
+
 /** One list per page → one per resource, by field. */
 export function mergeUnread(lists: readonly UnreadField[][]): UnreadField[] {
   const byField = new Map<string, UnreadField>();

@@ -10,7 +10,7 @@
 import type { ResellerClient } from '../api/client.js';
 import { decodeListPageBytes, type ListPageBytes, type ListPageReply, type PagedListOperation } from '../api/paged-lists.js';
 import { walkList, type PageCounts } from '../api/paging.js';
-import { collectingUnread } from '../api/unread.js';
+import { collectingUnread, describeUnread, mergeUnread, type UnreadField } from '../api/unread.js';
 import { SYNCED_RESOURCES, type SyncedResource } from '../mirror/index.js';
 import { RESOURCES, type PullSource } from '../resources/index.js';
 import { mapBounded } from './bounded.js';
@@ -109,20 +109,22 @@ async function single(ctx: PullContext, read: () => Promise<readonly unknown[]>)
   return { count: records.length, warnings: [] };
 }
 
+/** Products, add-ons and options read leniently, as paged lists are: a value past its limit is left unset and said. */
 async function pullCatalogue(ctx: PullContext): Promise<PullResult> {
-  const products = (await ctx.request(() => ctx.client.getProducts())).items;
+  const unread: UnreadField[] = [];
+  const products = (await ctx.request(() => ctx.client.getProducts({}, unread))).items;
   let done = 0;
   ctx.progress(done, products.length);
   const entries = await mapBounded(products, ctx.concurrency, async (product) => {
     const [addons, options] = await Promise.all([
-      ctx.request(() => ctx.client.getProductAddons({ pid: product.pid })),
-      ctx.request(() => ctx.client.getProductConfigoptions({ pid: product.pid })),
+      ctx.request(() => ctx.client.getProductAddons({ pid: product.pid }, unread)),
+      ctx.request(() => ctx.client.getProductConfigoptions({ pid: product.pid }, unread)),
     ]);
     ctx.progress(++done, products.length);
     return { ...product, addons: addons.items, configOptions: options.items };
   });
   ctx.page(0, entries);
-  return { count: entries.length, warnings: [] };
+  return { count: entries.length, warnings: describeUnread('catalogue', mergeUnread([unread])) };
 }
 
 /** The puller of a resource, by how its descriptor says it is read. */

@@ -39,6 +39,20 @@ describe('sync', () => {
     expect((await cli(dataDir, ['sync', '--only', 'products'], { secrets })).code).toBe(2);
   });
 
+  it('says the warnings of its resources: a product whose description is past its limit is kept without it (issue 35.14)', async () => {
+    const [product] = sb.db.prepare('SELECT pid, description FROM products ORDER BY pid LIMIT 1').all() as { pid: number; description: string }[];
+    sb.db.prepare('UPDATE products SET description = ? WHERE pid = ?').run('d'.repeat(100 * 1024), product!.pid);
+    try {
+      const run = await cli(dataDir, ['sync', '--only', 'catalogue'], { secrets });
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toMatch(/^warning: catalogue: description could not be read in 1 record \(longer than 65,536 characters \(102,400\)\); left unset, the records kept$/m);
+      const shown = await cli(dataDir, ['show', 'catalogue', String(product!.pid), '--json']);
+      expect(JSON.parse(shown.stdout)).toMatchObject({ pid: product!.pid, description: '' });
+    } finally {
+      sb.db.prepare('UPDATE products SET description = ? WHERE pid = ?').run(product!.description, product!.pid);
+    }
+  });
+
   it('says each resource as it starts, with its step', async () => {
     const run = await cli(dataDir, ['sync'], { secrets });
     expect(run.code, run.stderr).toBe(0);

@@ -64,3 +64,29 @@ describe('huge strings from the provider', () => {
     expect(statSync(setup.mirror.file!).size).toBeLessThan(4 * 1024 * 1024);
   });
 });
+
+describe('an over-long text in the catalogue (issue 35.14)', () => {
+  it('a product whose description is past its limit is kept without it, with a warning; the catalogue is not emptied', async () => {
+    let pid = 0;
+    const provider = await startLyingProvider(sb, ({ operation, json }) => {
+      if (operation === 'get-products' && json.products?.product?.[0]) {
+        pid = Number(json.products.product[0].pid);
+        json.products.product[0].description = LONG_DESCRIPTION;
+        return { json };
+      }
+      return undefined;
+    });
+    const setup = await setUpSync(sb, { urls: provider });
+    opened.push({ provider, setup });
+
+    const summary = await setup.syncer.sync();
+    const catalogue = summary.resources.find((r) => r.resource === 'catalogue')!;
+    expect(catalogue.outcome).toBe('ok');
+    expect(catalogue.warnings).toEqual([expect.stringMatching(/^catalogue: description could not be read in 1 record \(longer than 65,536 characters \(102,400\)\)/)]);
+    const products = setup.mirror.list('catalogue', { limit: 1000 }).rows;
+    expect(products.length).toBe(sb.db.prepare('SELECT COUNT(*) FROM products').pluck().get());
+    const product = products.find((p) => p.pid === pid)!;
+    expect(product.description).toBe('');
+    expect(product.name).not.toBe('');
+  });
+});
