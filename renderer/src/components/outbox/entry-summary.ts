@@ -49,7 +49,10 @@ export function useEntryWords() {
       return [];
     });
     const renewals = Object.entries(p.domainrenewals ?? {}).map(([domain, n]) => t('outbox.order.renew', { domain, years: years(n) }));
-    const products = (p.pid ?? []).map((_, i) => t('outbox.order.product', { what: p.hostname?.[i] || p.domain?.[i] || t('outbox.order.hosting') }));
+    // A server is named by its hostname (only a server has one), hosting by its domain.
+    const products = (p.pid ?? []).map((_, i) =>
+      p.hostname?.[i] ? t('shop.line.server', { hostname: p.hostname[i] }) : t('outbox.order.product', { what: p.domain?.[i] || t('outbox.order.hosting') }),
+    );
     const addons = (p.addons ?? []).flat().length + (p.addonid === undefined ? 0 : 1) + (p.addonids?.length ?? 0);
     const parts = [...domains, ...renewals, ...products, ...(addons ? [t('outbox.order.addons', { n: addons }, addons)] : [])];
     return parts.join(', ');

@@ -53,6 +53,7 @@ export default {
   line: {
     register: 'Register {domain}',
     transfer: 'Transfer {domain}',
+    server: 'Server {hostname}',
     productOn: '{product} — {domain}',
     registerShort: 'register {domain}',
     transferShort: 'transfer {domain}',
@@ -70,6 +71,7 @@ export default {
     promocode: 'Promo code',
     paymentmethod: 'Payment method',
     defaultMethod: 'The account’s default',
+    methodsUnread: 'The account’s payment methods could not be read ({error}): the account’s default is used.',
     review: 'Review the order…',
     andUnknown: '+ a price not known offline',
     productGone: '{name} is no longer in the catalogue: remove it from the cart.',

@@ -53,6 +53,7 @@ export default {
   line: {
     register: 'Registrazione di {domain}',
     transfer: 'Trasferimento di {domain}',
+    server: 'Server {hostname}',
     productOn: '{product} — {domain}',
     registerShort: 'registrazione di {domain}',
     transferShort: 'trasferimento di {domain}',
@@ -70,6 +71,7 @@ export default {
     promocode: 'Codice promozionale',
     paymentmethod: 'Metodo di pagamento',
     defaultMethod: 'Quello predefinito dell’account',
+    methodsUnread: 'Non è stato possibile leggere i metodi di pagamento dell’account ({error}): si usa quello predefinito dell’account.',
     review: 'Rivedi l’ordine…',
     andUnknown: '+ un prezzo non noto offline',
     productGone: '{name} non è più nel catalogo: rimuovilo dal carrello.',
