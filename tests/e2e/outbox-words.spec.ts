@@ -211,10 +211,13 @@ test('the Invoices screen says what it holds, beside the account’s invoice tot
   await go(page, '#/invoices');
   const totals = page.getByRole('region', { name: 'Invoices' });
   await expect(totals).toContainText('This list holds the invoices made in this app');
-  await expect(totals).toContainText(new RegExp(`${stats!.numDueInvoices} invoices? due`));
+  // A space after the colon ("counts it: 9 invoices due", not "counts it:9"), and each figure an item of its own.
+  expect(await totals.innerText()).toMatch(new RegExp(`as the provider counts it:\\s+${stats!.numDueInvoices} invoices? due`));
+  await expect(totals.getByRole('listitem')).toHaveCount(4);
   await expect(page.getByText('The provider lists no invoices')).toHaveCount(0);
-  await totals.getByRole('link', { name: 'See the dashboard →' }).click();
-  await expect(page).toHaveURL(/#\/$/);
+  // The figures are Billing's: the link goes there, not to the dashboard.
+  await totals.getByRole('link', { name: 'Every figure on Billing →' }).click();
+  await expect(page).toHaveURL(/#\/billing$/);
 });
 
 test('the palette shows dates and amounts as the lists do', async ({ page, webHost }) => {

@@ -335,7 +335,7 @@ export default {
     overdue: 'none overdue | 1 overdue, {amount} | {n} overdue, {amount}',
     unpaid: 'none unpaid | 1 unpaid, {amount} | {n} unpaid, {amount}',
     paid: 'none paid | 1 paid, {amount} | {n} paid, {amount}',
-    dashboard: 'See the dashboard →',
+    billing: 'Every figure on Billing →',
     notSynced: 'Your account’s invoice totals show once it is synced.',
   },
 };

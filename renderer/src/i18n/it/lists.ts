@@ -335,7 +335,7 @@ export default {
     overdue: 'nessuna scaduta | 1 scaduta, {amount} | {n} scadute, {amount}',
     unpaid: 'nessuna non pagata | 1 non pagata, {amount} | {n} non pagate, {amount}',
     paid: 'nessuna pagata | 1 pagata, {amount} | {n} pagate, {amount}',
-    dashboard: 'Vedi la dashboard →',
+    billing: 'Tutti i dati in Fatturazione →',
     notSynced: 'I totali delle fatture del tuo account compaiono dopo la sincronizzazione.',
   },
 };
