@@ -103,6 +103,7 @@ test('the record’s detail has the same choices, in English and Italian', async
 
   await showApp(page, webHost, `#/contacts/${contact.id}`);
   const banner = page.getByRole('region', { name: new RegExp(`${contact.firstName} ${contact.lastName}`) }).getByTestId('conflict');
+  await expect(banner).toBeVisible();
   await expect(banner).toContainText('Changed on the provider since you edited it');
   // Each field's values one under another: before, on the provider, yours.
   await expect(banner.getByRole('term')).toHaveText('E-mail');
@@ -160,7 +161,7 @@ test('a renewal of a domain with a renewal order on the provider waits, asked in
   await page.setViewportSize({ width: 1280, height: 760 });
   await showApp(page, webHost);
   const sandbox = webHost.sandbox!;
-  const domain = ((await invoke(page, 'data.list', { resource: 'domains', limit: 200 })).rows as { domainName: string; status: string }[]).findLast(
+  const domain = ((await invoke(page, 'data.list', { resource: 'domains', limit: 200 })).rows as { id: number; domainName: string; status: string }[]).findLast(
     (d) => d.status === 'Active' && /^[a-z0-9.-]+$/.test(d.domainName),
   )!;
   await provider(sandbox, 'add-order', { [`domainrenewals[${domain.domainName}]`]: 1, paymentmethod: 'mailin' });
@@ -172,6 +173,14 @@ test('a renewal of a domain with a renewal order on the provider waits, asked in
   const waiting = row(page, entry.id);
   await expect(waiting.getByTestId('conflict')).toContainText(`${domain.domainName} already has a renewal order on the provider: renew again?`);
   await lookAt(page, 'provider-changed-renewal-en');
+  // The domain's detail asks the same.
+  await showApp(page, webHost, `#/domains/${domain.id}`);
+  const banner = page.getByRole('region', { name: 'Details' }).getByTestId('conflict');
+  await expect(banner).toBeVisible();
+  await expect(banner).toContainText(`${domain.domainName} already has a renewal order on the provider: renew again?`);
+  await lookAt(page, 'provider-changed-renewal-detail-en');
+  await showApp(page, webHost, '#/outbox');
+  await page.getByRole('button', { name: /^Changed on the provider/ }).click();
   await waiting.getByRole('button', { name: `Don’t send #${entry.id}` }).click();
   await expect(waiting).toBeHidden();
   expect((await invoke(page, 'outbox.list')).find((e) => e.id === entry.id)?.state).toBe('cancelled');

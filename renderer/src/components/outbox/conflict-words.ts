@@ -19,7 +19,7 @@ export interface ConflictField {
 }
 
 export interface ConflictWords {
-  /** The heading: changed since you edited it, or since you asked to delete it. */
+  /** The heading: changed since you edited it, since you asked to delete it, or (an order, a reply) changed on the provider. */
   title: string;
   fields: ConflictField[];
   /** Sentences for what is not a field (renewals, names now held, a closed ticket, a filter left). */
@@ -73,7 +73,7 @@ export function useConflictWords() {
         };
       case 'order':
         return {
-          title: t('outbox.conflict.title'),
+          title: t('outbox.tabs.conflict'),
           fields: [],
           mine: t('outbox.conflict.sendAnyway'),
           theirs: t('outbox.conflict.dontSend'),
@@ -89,7 +89,7 @@ export function useConflictWords() {
         };
       case 'ticket-closed':
         return {
-          title: t('outbox.conflict.title'),
+          title: t('outbox.tabs.conflict'),
           fields: [],
           lines: [t('outbox.conflict.ticketClosed')],
           mine: t('outbox.conflict.sendAndReopen'),
