@@ -63,13 +63,15 @@ describe('export', () => {
     expect(client.data[0]!['client.email']).toBe(sb.username);
   });
 
-  it('escapes cells a spreadsheet would run as a formula, and adds a byte order mark on request', async () => {
+  it('escapes cells a spreadsheet would run as a formula, keeps phone numbers as they are, and adds a byte order mark on request', async () => {
     const { run, parsed } = await csv('contacts', ['--bom']);
     expect(run.stdout.startsWith('\uFEFF')).toBe(true);
     const phones = parsed.data.map((c) => c.phoneNumber!).filter(Boolean);
     expect(phones.length).toBeGreaterThan(0);
-    for (const row of parsed.data) for (const cell of Object.values(row)) expect(cell).not.toMatch(/^[=+\-@]/);
-    expect(phones.some((p) => p.startsWith("'+"))).toBe(true);
+    // No cell a spreadsheet would run; a phone number in international format (or a signed number) kept as it is.
+    for (const row of parsed.data) for (const cell of Object.values(row)) expect(cell).not.toMatch(/^(?:[=@]|[+-](?![\d .()-]*$))/);
+    expect(phones.some((p) => p.startsWith('+'))).toBe(true);
+    expect(phones.filter((p) => p.startsWith("'"))).toEqual([]);
     expect((await cli(dataDir, ['export', 'contacts', '--bom'])).code).toBe(2);
   });
 });
