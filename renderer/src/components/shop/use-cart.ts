@@ -5,14 +5,17 @@
  * placed order's outbox entry, to show its confirmation.
  */
 import { defineStore } from 'pinia';
-import { computed, shallowRef, watch } from 'vue';
-import type { DraftKey } from '../../../../shared/outbox/drafts';
+import { computed, ref, shallowRef, watch } from 'vue';
+import { keptPart, type DraftKey, type DraftValue } from '../../../../shared/outbox/drafts';
 import type { OutboxEntry } from '../../../../shared/outbox/entry';
 import { desk } from '../../bridge';
 import { useDrafts } from '../forms/drafts';
 import { cartCount, emptyCart, orderParams, type Cart, type CartLine } from './cart';
+import { CartSchema } from './cart-schema';
 
 export const CART_DRAFT: DraftKey = 'add-order:cart';
+/** Where a saved cart that could not be read is kept (issue 35.15). */
+export const CART_SET_ASIDE: DraftKey = 'add-order:cart:set-aside';
 
 let made = 0;
 /** A line's key: unique in this cart (its secrets are held by it). */
@@ -21,9 +24,26 @@ export const newLineKey = () => `${Date.now().toString(36)}-${(made++).toString(
 export const useCart = defineStore('cart', () => {
   const drafts = useDrafts();
   const cart = shallowRef<Cart>(drafts.draft(CART_DRAFT, emptyCart));
+  /** The saved cart could not be read: set aside (kept), or not even that (lost); null once dismissed or never. */
+  const setAside = ref<'kept' | 'lost' | null>(null);
   // Another account has its own cart (the drafts store let go of this one first).
   desk().on('accounts.changed', () => queueMicrotask(() => (cart.value = drafts.draft(CART_DRAFT, emptyCart))));
+  // Checked as it is read back (before any screen draws it): a cart that does not parse is set aside, never shown.
+  watch(cart, (value) => CartSchema.safeParse(value).success || setAsideCart(value), { deep: true });
   watch(cart, () => drafts.save(CART_DRAFT, JSON.stringify(cart.value) === JSON.stringify(emptyCart())), { deep: true });
+
+  /**
+   * Keeps the unreadable cart under its own draft name (add-order:cart:set-aside, for whoever wants it back) and
+   * empties this one in place (the drafts store holds it), which forgets the saved draft.
+   */
+  function setAsideCart(value: Cart): void {
+    const unreadable = JSON.parse(JSON.stringify(value)) as DraftValue;
+    setAside.value = 'kept';
+    desk()
+      .call('drafts.save', { key: CART_SET_ASIDE, value: keptPart(CART_SET_ASIDE, unreadable) })
+      .catch(() => (setAside.value = 'lost'));
+    Object.assign(value, emptyCart());
+  }
 
   const count = computed(() => cartCount(cart.value));
 
@@ -61,5 +81,5 @@ export const useCart = defineStore('cart', () => {
     cart.value.placed = null;
   }
 
-  return { cart, count, put, remove, takeDomainSettings, place, forgetPlaced };
+  return { cart, count, setAside, put, remove, takeDomainSettings, place, forgetPlaced };
 });

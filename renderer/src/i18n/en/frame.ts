@@ -50,6 +50,11 @@ export default {
     failedShort: 'Sync failed',
     needsSignIn: 'Sign in to sync',
   },
+  cartSetAside: {
+    kept: 'Your saved cart could not be read (changed outside the app, or kept by an older version): it was set aside and the cart starts empty.',
+    lost: 'Your saved cart could not be read, nor set aside: the cart starts empty.',
+    dismiss: 'Dismiss',
+  },
   offline: {
     title: 'Offline',
     failingTitle: 'The provider is failing',

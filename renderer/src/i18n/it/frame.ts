@@ -50,6 +50,11 @@ export default {
     failedShort: 'Sincronizzazione non riuscita',
     needsSignIn: 'Accedi per sincronizzare',
   },
+  cartSetAside: {
+    kept: "Non è stato possibile leggere il carrello salvato (modificato fuori dall'app, o salvato da una versione precedente): è stato messo da parte e il carrello riparte vuoto.",
+    lost: 'Non è stato possibile leggere il carrello salvato, né metterlo da parte: il carrello riparte vuoto.',
+    dismiss: 'Chiudi',
+  },
   offline: {
     title: 'Offline',
     failingTitle: 'Il provider è in errore',
