@@ -13,11 +13,13 @@ export interface ListPage<T> {
 /**
  * A fact a search hit shows under its title, as a value and what it is: a front end words it in the reader's
  * language (a status in its words, a date in its format, "expires …"). `text` is shown as given (a name, an
- * e-mail address, a gateway).
+ * e-mail address, a gateway); `field` with its field's name ("City: Reggio Emilia").
  */
 export interface HitDetail {
-  kind: 'text' | 'status' | 'date' | 'amount' | 'expires' | 'lastReply';
+  kind: 'text' | 'status' | 'date' | 'amount' | 'expires' | 'lastReply' | 'field';
   value: string;
+  /** For `field`: the field the search found the record by, which its title and other details do not show (`city`). */
+  field?: string;
 }
 
 /** A record the mirror's search index found. */

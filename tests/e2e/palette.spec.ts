@@ -105,6 +105,25 @@ test('runs commands: arrows choose one, Enter runs it (Sync now starts a sync; C
   await expect(page.getByLabel('Domain name')).toHaveValue('example.org');
 });
 
+test('a contact found by its city says so: "City: …" under its name', async ({ page }) => {
+  const list = await deskCall<ListPage<{ firstName: string; lastName: string; city: string }>>(page, 'data.list', { resource: 'contacts', limit: 50 });
+  const contact = list.rows.find((c) => c.city.length >= 4 && !`${c.firstName} ${c.lastName}`.toLowerCase().includes(c.city.toLowerCase()));
+  expect(contact, 'the demo account has a contact with a city').toBeDefined();
+  await page.keyboard.press('Control+k');
+  await searchBox(page).fill(contact!.city);
+  const option = palette(page).getByRole('group', { name: /^records$/i }).getByRole('option').filter({ hasText: `${contact!.firstName} ${contact!.lastName}` }).first();
+  await expect(option).toContainText(`City: ${contact!.city}`);
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await palette(page).screenshot({ path: `test-results/screens/palette-city-${scheme}.png` });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  // Found by its name, it does not say its city.
+  await searchBox(page).fill(contact!.lastName);
+  await expect(palette(page).getByRole('option').filter({ hasText: `${contact!.firstName} ${contact!.lastName}` }).first()).not.toContainText('City:');
+  await page.keyboard.press('Escape');
+});
+
 test('the open palette has no serious or critical accessibility violation, with hits and with none', async ({ page }) => {
   await page.keyboard.press('Control+k');
   for (const text of ['a', 'a-text-nothing-has-9371']) {

@@ -79,6 +79,20 @@ describe('search finds any part of a name', () => {
     expect(missed.search('8f3k')[0]).toMatchObject({ title: 'TXN-8F3K29QZ' });
   });
 
+  it('a hit says which field it was found by when its heading does not show it: a contact by its city, a service by its username', () => {
+    expect(missed.search('reggio')[0]!.details).toContainEqual({ kind: 'field', field: 'city', value: 'Reggio Emilia' });
+    expect(missed.search('Rossi')[0]!.details).not.toContainEqual(expect.objectContaining({ kind: 'field' }));
+    expect(mirror.search('goldad')[0]!.details).toContainEqual({ kind: 'field', field: 'username', value: 'goldadmin' });
+    // The account holder the same way, its city said once.
+    expect(missed.search('koln')[0]!.details.filter((d) => d.value === 'Köln')).toEqual([{ kind: 'field', field: 'city', value: 'Köln' }]);
+    // A queued record's heading says the same (record-filter's recordSearchHeading).
+    expect(missed.searchHeading('contacts', contact(99, { firstName: 'Ada', lastName: 'Neri', city: 'Reggio Calabria' }), 'calabria')!.details).toContainEqual({
+      kind: 'field',
+      field: 'city',
+      value: 'Reggio Calabria',
+    });
+  });
+
   it('words of one or two characters match the start of a word', () => {
     expect(hits('st').sort()).toEqual(['domains:1', 'domains:5']); // cloudhappy.store, studio.dev
     expect(hits('pp')).toEqual([]);

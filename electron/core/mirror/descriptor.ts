@@ -55,6 +55,8 @@ export interface SearchSpec<T> {
   slot: number;
   terms(record: T): (string | null | undefined)[];
   heading(record: T): SearchHeading;
+  /** Terms the heading does not show, by field name: a hit found by one of them says so (a contact found by its city). */
+  unshown?(record: T): Record<string, string | null | undefined>;
 }
 
 /** A nested list stored as rows of its own table, keyed by `parent_id` (queryable; the JSON stays the truth). */

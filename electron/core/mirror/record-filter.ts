@@ -14,7 +14,7 @@ import type { Condition } from './filters.js';
 import { listConditions, type ListQuery } from './list-query.js';
 import { descriptorOf } from './resources.js';
 import { searchText, trigramDocument } from './search-index.js';
-import { searchWords, wordMatch } from './search-query.js';
+import { searchWords, wordMatch, type WordMatch } from './search-query.js';
 
 /** A record as the resource's descriptor reads it (its id aside: no column or search term reads the id). */
 type RecordLike = object;
@@ -49,7 +49,22 @@ export function recordSearchHeading(resource: ResourceName, record: RecordLike, 
   const words = searchWords(text);
   if (!search || words.length === 0) return null;
   const found = textTest(resource, words)(record);
-  return found ? search.heading(record as never) : null;
+  return found ? headingFoundBy(resource, record, words) : null;
+}
+
+/**
+ * A found record's heading, with the field it was found by when the heading does not show it: a contact found by
+ * its city says "city: Reggio Emilia" (as a `field` detail, worded by a front end). A field one of the words
+ * matches as the search does (textTest), each once.
+ */
+export function headingFoundBy(resource: ResourceName, record: RecordLike, words: readonly string[]): SearchHeading {
+  const search = descriptorOf(resource).search;
+  if (!search) throw new Error(`${resource} cannot be searched`);
+  const heading = search.heading(record as never);
+  const unshown = Object.entries(search.unshown?.(record as never) ?? {}).flatMap(([field, value]) => (value ? [{ field, value }] : []));
+  const matches = words.map(wordMatch);
+  const foundBy = unshown.filter(({ value }) => matches.some(matchesIn(value)));
+  return { ...heading, details: [...heading.details, ...foundBy.map(({ field, value }) => ({ kind: 'field' as const, field, value }))] };
 }
 
 function conditionTest(resource: ResourceName, condition: Condition): RecordTest {
@@ -128,13 +143,17 @@ function textTest(resource: ResourceName, words: readonly string[]): RecordTest 
   if (!search) throw new Error(`${resource} cannot be searched`);
   const matches = words.map(wordMatch);
   return (record) => {
-    const text = searchText(search.terms(record as never));
-    const folded = trigramFold(trigramDocument(text));
-    const document = tokens(text);
-    return matches.every((match) =>
-      match.kind === 'start' ? occurs(tokens(match.text), document) : folded.includes(trigramFold(match.kind === 'end' ? `${match.text} ` : match.text)),
-    );
+    const found = matchesIn(searchText(search.terms(record as never)));
+    return matches.every(found);
   };
+}
+
+/** Whether a word's match is in `text`, as the search's tables find it. */
+function matchesIn(text: string): (match: WordMatch) => boolean {
+  const folded = trigramFold(trigramDocument(text));
+  const document = tokens(text);
+  return (match) =>
+    match.kind === 'start' ? occurs(tokens(match.text), document) : folded.includes(trigramFold(match.kind === 'end' ? `${match.text} ` : match.text));
 }
 
 function occurs(phrase: readonly string[], document: readonly string[]): boolean {

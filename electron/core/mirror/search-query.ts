@@ -3,6 +3,7 @@ import type { Database } from 'better-sqlite3';
 import type { SearchHit } from '../../../shared/queries.js';
 import type { ResourceName } from '../../../shared/records.js';
 import type { SearchHeading } from './descriptor.js';
+import { headingFoundBy } from './record-filter.js';
 import { descriptorOf } from './resources.js';
 import { SEARCHABLE, splitRowid } from './search-index.js';
 import { statement } from './statements.js';
@@ -94,7 +95,7 @@ export function searchAll(db: Database, text: string, limit: number): SearchHit[
   const headings = new Map<string, SearchHeading>();
   for (const resource of new Set(hits.map((hit) => hit.resource))) {
     const ids = hits.filter((hit) => hit.resource === resource).map((hit) => hit.id);
-    for (const [id, heading] of headingsOf(db, resource, ids)) headings.set(`${resource}:${id}`, heading);
+    for (const [id, heading] of headingsOf(db, resource, ids, words)) headings.set(`${resource}:${id}`, heading);
   }
   return hits.flatMap(({ resource, id }) => {
     const heading = headings.get(`${resource}:${id}`);
@@ -102,11 +103,11 @@ export function searchAll(db: Database, text: string, limit: number): SearchHit[
   });
 }
 
-/** The headings of a resource's records `ids` (those still stored). */
-function headingsOf(db: Database, resource: ResourceName, ids: readonly number[]): Map<number, SearchHeading> {
+/** The headings of a resource's records `ids` (those still stored), each with the field `words` found it by. */
+function headingsOf(db: Database, resource: ResourceName, ids: readonly number[], words: readonly string[]): Map<number, SearchHeading> {
   const { table, search } = descriptorOf(resource);
   const rows = statement(db, `SELECT id, json FROM ${table} WHERE id IN (SELECT value FROM json_each(?))`)
     .raw()
     .all(JSON.stringify(ids)) as [number, string][];
-  return new Map(search === undefined ? [] : rows.map(([id, json]) => [id, search.heading(JSON.parse(json))]));
+  return new Map(search === undefined ? [] : rows.map(([id, json]) => [id, headingFoundBy(resource, JSON.parse(json), words)]));
 }

@@ -15,8 +15,9 @@ export const client = {
     terms: ({ client: c }) => [c.firstName, c.lastName, c.companyName, c.email, c.city],
     heading: ({ client: c }) => {
       const name = `${c.firstName} ${c.lastName}`.trim();
-      return { title: name || c.companyName || c.email, details: details(['text', c.email], ['text', name ? c.companyName : null], ['text', c.city]) };
+      return { title: name || c.companyName || c.email, details: details(['text', c.email], ['text', name ? c.companyName : null]) };
     },
+    unshown: ({ client: c }) => ({ city: c.city }),
   },
   pull: { kind: 'single', read: async (api) => [await api.getClientsDetails({ stats: true })] },
 } satisfies EngineResource<'client'>;

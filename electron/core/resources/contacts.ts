@@ -35,6 +35,7 @@ export const contacts = {
       const name = `${c.firstName} ${c.lastName}`.trim();
       return { title: name || c.companyName || c.email, details: details(['text', c.email], ['text', name ? c.companyName : null]) };
     },
+    unshown: (c) => ({ city: c.city }),
   },
   pull: { kind: 'pagedList', operation: 'get-contacts' },
 } satisfies EngineResource<'contacts'>;

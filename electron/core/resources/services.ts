@@ -38,6 +38,7 @@ export const services = {
     slot: 1,
     terms: (s) => [s.name, s.domain, s.username],
     heading: (s) => ({ title: s.domain || s.name, details: details(['text', s.domain ? s.name : null], ['status', s.status]) }),
+    unshown: (s) => ({ username: s.username }),
   },
   children: [
     {

@@ -1,6 +1,7 @@
 /**
  * A search hit's details as the lists show the same values: statuses in the reader's words, dates and times in
- * the reader's language, amounts in the account's currency, "expires …" / "last reply …" in their words. The
+ * the reader's language, amounts in the account's currency, "expires …" / "last reply …" in their words, the field
+ * a record was found by with its name ("City: Reggio Emilia"). The
  * engine sends each detail as a value and what it is (shared/queries.ts's HitDetail); this words them.
  */
 import { useI18n } from 'vue-i18n';
@@ -12,14 +13,14 @@ const SEPARATOR = ' · ';
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export function useHitText() {
-  const { t } = useI18n();
+  const { t, te } = useI18n();
   const format = useFormat();
   const codeWord = useCodeWord();
 
   /** A day, or a moment (a ticket's last reply has its time). */
   const when = (value: string): string => (DATE.test(value) ? format.date(value) : format.dateTime(value));
 
-  function detail({ kind, value }: HitDetail): string {
+  function detail({ kind, value, field }: HitDetail): string {
     switch (kind) {
       case 'status':
         return codeWord('status', value);
@@ -31,6 +32,8 @@ export function useHitText() {
         return t('dashboard.palette.expires', { when: when(value) });
       case 'lastReply':
         return t('dashboard.palette.lastReply', { when: when(value) });
+      case 'field':
+        return t('dashboard.palette.foundBy', { field: te(`lists.field.${field}`) ? t(`lists.field.${field}`) : (field ?? ''), value });
       case 'text':
         return value;
     }

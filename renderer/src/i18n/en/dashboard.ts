@@ -104,6 +104,7 @@ export default {
     all: 'All announcements',
   },
   palette: {
+    foundBy: '{field}: {value}',
     expires: 'expires {when}',
     lastReply: 'last reply {when}',
     title: 'Search and commands',

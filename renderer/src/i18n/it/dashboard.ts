@@ -104,6 +104,7 @@ export default {
     all: 'Tutti gli annunci',
   },
   palette: {
+    foundBy: '{field}: {value}',
     expires: 'scade il {when}',
     lastReply: 'ultima risposta {when}',
     title: 'Cerca e comandi',
