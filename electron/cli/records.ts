@@ -4,6 +4,7 @@ import { RESOURCE_NAMES, type ResourceName } from '../../shared/records.js';
 import { UsageError } from './args.js';
 import { useAccount, type CommandContext } from './context.js';
 import { print, say, table } from './output.js';
+import { jsonWithoutControls, visibleControls } from './terminal-text.js';
 
 export async function status(context: CommandContext): Promise<number> {
   const { desk, options } = context;
@@ -35,7 +36,9 @@ export async function exportCommand(context: CommandContext): Promise<number> {
   const state = (await desk.call('sync.status')).resources.find((r) => r.resource === resource);
   if (state && state.lastSyncedAt === null) say(`warning: ${resource} was never synced here: run npx reseller-desk sync first`);
   const file = await desk.call('data.export', { resource, format, bom: options.bom });
-  process.stdout.write(file.text.endsWith('\n') ? file.text : `${file.text}\n`);
+  // To a file or a pipe the data as it is; on a terminal, its control characters escaped (terminal-text.ts).
+  const text = process.stdout.isTTY ? (format === 'json' ? jsonWithoutControls(file.text) : visibleControls(file.text)) : file.text;
+  process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
   return 0;
 }
 
