@@ -7,16 +7,18 @@ export const domains = {
     resource: 'domains',
     titleFields: ['domainName'],
     searchable: true,
+    // What a domain is read by first — its name, status, expiry and price — fits a 1024-wide window; the rest
+    // scroll beside them.
     columns: [
-      { field: 'domainName', kind: 'text', width: 280, sort: 'domainName' },
+      { field: 'domainName', kind: 'text', width: 240, sort: 'domainName' },
       // Wide enough for a status and its "Renewal for 2 years pending" beside it.
-      { field: 'status', kind: 'status', words: 'status', width: 270, sort: 'status' },
+      { field: 'status', kind: 'status', words: 'status', width: 250, sort: 'status' },
+      { field: 'expiryDate', kind: 'date', width: 120, sort: 'expiryDate' },
+      moneyColumn('recurringAmount', { sort: 'recurringAmount' }),
+      { field: 'nextDueDate', kind: 'date', width: 120, sort: 'nextDueDate' },
+      { field: 'doNotRenew', kind: 'bool', width: 120 },
       { field: 'registrar', kind: 'text', width: 130 },
       { field: 'regDate', kind: 'date', width: 120, sort: 'regDate' },
-      { field: 'expiryDate', kind: 'date', width: 120, sort: 'expiryDate' },
-      { field: 'nextDueDate', kind: 'date', width: 120, sort: 'nextDueDate' },
-      moneyColumn('recurringAmount', { sort: 'recurringAmount' }),
-      { field: 'doNotRenew', kind: 'bool', width: 120 },
     ],
     filters: [
       { name: 'status', kind: 'choice', words: 'status' },
