@@ -1,4 +1,5 @@
 /** From the runs' raw figures to the bench's results: the naive estimate, ratios, targets, the JSON object. */
+import { passMs, type BulkEdits } from './bulk-replays.js';
 import type { Measured, NaiveFigures, QueryFigures, RawFigures, SyncFigures, TransferFigures } from './jobs.js';
 
 export interface BenchRuns {
@@ -8,6 +9,8 @@ export interface BenchRuns {
   rounds: Array<{ rawMs: number; syncMs: number }>;
   naive: Measured<NaiveFigures>;
   queries: Measured<QueryFigures>;
+  /** A bulk edit's freshness pass alone, and the bulk edit replayed with bases and without (the sends alone). */
+  bulkEdits: BulkEdits;
 }
 
 export interface NaiveEstimate extends TransferFigures {
@@ -53,6 +56,7 @@ export function targetsOf(runs: BenchRuns, naive: NaiveEstimate): Target[] {
     target('list page p95', runs.queries.list.p95Ms, 'at most', 5, 'ms'),
     target('search p95', runs.queries.search.p95Ms, 'at most', 10, 'ms'),
     target('sync peak RSS', runs.sync.peakRssMb, 'at most', 250, 'MB'),
+    target(`freshness before ${runs.bulkEdits.freshness.entries.toLocaleString('en-US')} bulk edits (read + decisions)`, passMs(runs.bulkEdits.freshness) / 1000, 'at most', 2, 's'),
   ];
 }
 
@@ -83,6 +87,14 @@ export function benchJson(runs: BenchRuns, naive: NaiveEstimate, targets: Target
     rawCpuMs: round(runs.raw.cpuMs, 1),
     rawSandboxCpuMs: runs.raw.sandboxCpuMs ?? null,
     naivePeakRssMb: round(runs.naive.peakRssMb, 1),
+    bulkEdits: runs.bulkEdits.freshness.entries,
+    freshnessMs: round(passMs(runs.bulkEdits.freshness), 1),
+    freshnessReadMs: round(runs.bulkEdits.freshness.readMs, 1),
+    freshnessDecideMs: round(runs.bulkEdits.freshness.decideMs, 1),
+    bulkSendsAloneMs: round(runs.bulkEdits.sendsAlone.wallMs, 1),
+    bulkReplayWithBasesMs: round(runs.bulkEdits.withBases.wallMs, 1),
+    bulkQueueWithBasesMs: round(runs.bulkEdits.withBases.queueMs, 1),
+    bulkQueueWithoutBasesMs: round(runs.bulkEdits.sendsAlone.queueMs, 1),
     targets: Object.fromEntries(targets.map((t) => [t.name, { value: round(t.value, 3), [t.meets === 'at most' ? 'max' : 'min']: t.limit, pass: t.pass }])),
   };
 }

@@ -88,11 +88,34 @@ export interface QueryFigures {
   searchByKind: Record<string, LatencyFigures>;
 }
 
+/** The freshness pass's work alone, nothing sent (freshness-pass.ts). */
+export interface FreshnessPass {
+  entries: number;
+  /** The provider's records read, once per resource. */
+  readMs: number;
+  /** Every entry decided per field against them. */
+  decideMs: number;
+  /** Entries decided to be sent (the others would be held or done without a request). */
+  sending: number;
+}
+
+/** One replay of a bulk edit: the queueing, and the run that sends it (variants/replay.ts). */
+export interface ReplayFigures extends TransferFigures {
+  edits: number;
+  /** Queueing every edit (with bases: read from the mirror, each contact's). */
+  queueMs: number;
+  /** With bases: the freshness pass alone, timed before the replay (which then does it again). */
+  freshness: FreshnessPass | null;
+  /** From the run's start to its first edit's request: with bases, the provider's read and the first decision. */
+  toFirstSendMs: number;
+}
+
 export type Job =
   | { kind: 'sync'; sandbox: SandboxInfo; mirrorPath: string }
   | { kind: 'raw'; sandbox: SandboxInfo; plan: RequestGroup[] }
   | { kind: 'naive'; sandbox: SandboxInfo; dbPath: string; rowsPerResource: number | null }
-  | { kind: 'queries'; mirrorPath: string; today: string; listPages: number; searches: number };
+  | { kind: 'queries'; mirrorPath: string; today: string; listPages: number; searches: number }
+  | { kind: 'replay'; sandbox: SandboxInfo; mirrorPath: string; outboxPath: string; edits: number; bases: boolean; city: string };
 
 export type JobKind = Job['kind'];
 export type JobOf<K extends JobKind> = Extract<Job, { kind: K }>;
@@ -102,6 +125,7 @@ export interface JobResults {
   raw: RawFigures;
   naive: NaiveFigures;
   queries: QueryFigures;
+  replay: ReplayFigures;
 }
 
 /**

@@ -1,8 +1,9 @@
 /**
- * `npm run bench [-- --json] [--preset large|huge] [--rounds N] [--naive-rows N|all] [--list-pages N] [--searches N] [--keep-mirror FILE]`
+ * `npm run bench [-- --json] [--preset large|huge] [--rounds N] [--naive-rows N|all] [--list-pages N] [--searches N] [--bulk-rounds N] [--keep-mirror FILE]`
  *
  * Full sync of the sandbox's large (or huge) preset over loopback, against the raw transfer of the same requests (the
- * floor) and a naive baseline, then list and search latency on the mirror the sync wrote. The sandbox and
+ * floor) and a naive baseline, then list and search latency on the mirror the sync wrote, then a bulk edit of
+ * 2,000 contacts replayed with its freshness pass and without (bulk-replays.ts). The sandbox and
  * every measured run are processes of their own. Progress goes to stderr; the report to stdout, and with
  * --json its last line is the figures as one JSON object; --keep-mirror copies the measured mirror file to FILE
  * (its size is logged either way). Exits 0 even when a target is missed (it says MISS).
@@ -11,10 +12,12 @@ import { copyFileSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { measureBulkReplays } from './bulk-replays.js';
 import { benchJson, estimateNaive, targetsOf, type BenchRuns } from './figures.js';
-import type { JobKind, JobOf, JobResults, Measured, RawFigures, SyncFigures, TransferFigures } from './jobs.js';
+import type { JobKind, JobOf, JobResults, Measured, RawFigures, SyncFigures } from './jobs.js';
 import { formatReport } from './report.js';
 import { startSandboxProcess, type SandboxProcess } from './sandbox-process.js';
+import { fastest } from './stats.js';
 import { bundleWorker } from './worker-bundle.js';
 import { runWorker } from './workers.js';
 
@@ -27,6 +30,7 @@ interface BenchOptions {
   naiveRowsPerResource: number | null;
   listPages: number;
   searches: number;
+  bulkRounds: number;
   keepMirror: string | undefined;
 }
 
@@ -39,6 +43,7 @@ function parseOptions(): BenchOptions {
       'naive-rows': { type: 'string', default: '1000' },
       'list-pages': { type: 'string', default: '360' },
       searches: { type: 'string', default: '400' },
+      'bulk-rounds': { type: 'string', default: '3' },
       'keep-mirror': { type: 'string' },
     },
   });
@@ -55,17 +60,12 @@ function parseOptions(): BenchOptions {
     naiveRowsPerResource: values['naive-rows'] === 'all' ? null : count('naive-rows', values['naive-rows']),
     listPages: count('list-pages', values['list-pages']),
     searches: count('searches', values.searches),
+    bulkRounds: count('bulk-rounds', values['bulk-rounds']),
     keepMirror: values['keep-mirror'],
   };
 }
 
 const log = (message: string) => process.stderr.write(`bench: ${message}\n`);
-/** The fastest run's figures, with the highest peak RSS of all the runs. */
-function fastest<T extends Measured<TransferFigures>>(runs: T[]): T {
-  const best = runs.reduce((a, b) => (b.wallMs < a.wallMs ? b : a));
-  return { ...best, peakRssMb: Math.max(...runs.map((run) => run.peakRssMb)) };
-}
-
 /** Runs a job in a worker process, noting the sandbox's CPU time during it (the sandbox serves nothing else meanwhile). */
 async function runTimed<K extends JobKind>(bundle: string, sandbox: SandboxProcess, job: JobOf<K>): Promise<Measured<JobResults[K]>> {
   const before = sandbox.cpuMs();
@@ -116,8 +116,10 @@ async function measure(server: SandboxProcess, dir: string, bundle: string, opti
     listPages: options.listPages,
     searches: options.searches,
   });
+  // Last: the bulk edits change the sandbox's contacts and the mirror's.
+  const bulkEdits = await measureBulkReplays(bundle, sandbox, dir, mirrorPath, options.bulkRounds, log);
   const rounds = raws.map((run, i) => ({ rawMs: run.wallMs, syncMs: syncs[i]!.wallMs }));
-  return { raw, sync, rounds, naive, queries };
+  return { raw, sync, rounds, naive, queries, bulkEdits };
 }
 
 async function main(): Promise<void> {
@@ -139,7 +141,7 @@ async function main(): Promise<void> {
   }
   const naive = estimateNaive(runs.naive);
   const targets = targetsOf(runs, naive);
-  process.stdout.write(`${formatReport({ runs, naive, targets, rounds: options.rounds, naiveRowsPerResource: options.naiveRowsPerResource, preset: options.preset })}\n`);
+  process.stdout.write(`${formatReport({ runs, naive, targets, rounds: options.rounds, bulkRounds: options.bulkRounds, naiveRowsPerResource: options.naiveRowsPerResource, preset: options.preset })}\n`);
   if (options.json) process.stdout.write(`${JSON.stringify(benchJson(runs, naive, targets))}\n`);
 }
 

@@ -6,6 +6,7 @@ import type { Job, JobResults, WorkerReply } from './jobs.js';
 import { measureNaive } from './variants/naive.js';
 import { measureQueries } from './variants/queries.js';
 import { measureRaw } from './variants/raw.js';
+import { measureReplay } from './variants/replay.js';
 import { measureSync } from './variants/sync.js';
 
 async function perform(job: Job): Promise<JobResults[Job['kind']]> {
@@ -18,6 +19,8 @@ async function perform(job: Job): Promise<JobResults[Job['kind']]> {
       return measureNaive(job);
     case 'queries':
       return measureQueries(job);
+    case 'replay':
+      return measureReplay(job);
   }
 }
 
