@@ -81,6 +81,16 @@ test('a check at start and from the menu; a download that does not match its che
     await drawMessageBox(browser, refused.options as { message: string; detail: string }, 'desktop-update-refused');
     expect(feed.asked).toContain(`/${ARTIFACT}`);
     expect(await desktop.runsAfter(500)).toBe(true);
+
+    // In Italian, as the person reads the app: the same prompt, asked again.
+    await page.evaluate(() => window.desk.invoke('settings.set', { language: 'it' }));
+    desktop.command({ type: 'dialog-answer', kind: 'message', answer: { response: 0 } });
+    desktop.command({ type: 'dialog-answer', kind: 'message', answer: { response: 1 } });
+    before = desktop.records.length;
+    desktop.command({ type: 'menu', path: ['help', 'Cerca aggiornamenti…'] });
+    const pronta = await desktop.waitFor('dialog', (entry) => (entry.options as { message?: string }).message === 'Reseller Desk 0.2.0 è pronta', { after: before, timeout: 30_000 });
+    expect((pronta.options as { buttons: string[] }).buttons).toEqual(['Riavvia e aggiorna', 'Più tardi']);
+    await drawMessageBox(browser, pronta.options as { message: string; detail: string; buttons: string[] }, 'desktop-update-ready-it');
   } finally {
     await desktop.close();
   }
