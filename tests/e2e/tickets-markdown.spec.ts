@@ -75,18 +75,37 @@ test('a reply in Markdown on behalf of a contact; plain text when Markdown is of
   await page.screenshot({ path: `${SCREENS_DIR}/ticket-reply-markdown-preview-light.png` });
   await reply.getByLabel('On behalf of').selectOption(String(contact.id));
   await reply.getByRole('button', { name: 'Send reply' }).click();
-  await expect(reply.getByRole('status')).toContainText('Reply queued');
+  // Queued, or already sent: online it goes at once.
+  await expect(reply.getByRole('status')).toContainText(/^Reply (queued|sent)/);
   expect((await entryOf(page, 'add-ticket-reply')).params).toMatchObject({ ticketid: ticket.id, message: MESSAGE, markdown: true, contactid: contact.id });
   await expect.poll(async () => (await entryOf(page, 'add-ticket-reply')).state, { timeout: 30_000 }).toBe('done');
+  // Once done, the reply is listed as the provider shows it: its Markdown rendered (no raw **), written as the
+  // contact; "Reply queued… until the provider confirms it" has given way to "Reply sent".
+  const written = reply.getByRole('list', { name: 'Replies written in this app' }).getByRole('listitem').first();
+  await expect(written.locator('strong')).toHaveText('Mail bounces');
+  await expect(written.locator('li')).toHaveCount(2);
+  await expect(written).not.toContainText('**');
+  await expect(written.locator('img, script, [onerror], a[href^="javascript"]')).toHaveCount(0);
+  const { firstName, lastName } = contact as { firstName: string; lastName: string };
+  await expect(written).toContainText(`On behalf of ${`${firstName} ${lastName}`.trim()}`);
+  await expect(reply.getByRole('status')).toHaveText('Reply sent: the provider has it.');
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await written.screenshot({ path: `${SCREENS_DIR}/ticket-reply-written-${scheme}.png` });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
 
   // Markdown off: no preview, and neither markdown nor a contact is sent.
   await reply.getByLabel('Your reply').fill('Plain *words*.');
   await reply.getByLabel('Format with Markdown').uncheck();
   await expect(reply.getByTestId('markdown-preview')).toHaveCount(0);
   await reply.getByRole('button', { name: 'Send reply' }).click();
-  await expect(reply.getByRole('status')).toContainText('Reply queued');
+  // Queued, or already sent: online it goes at once.
+  await expect(reply.getByRole('status')).toContainText(/^Reply (queued|sent)/);
   const plain = await entryOf(page, 'add-ticket-reply');
   expect(plain.params).toMatchObject({ message: 'Plain *words*.' });
   expect(plain.params).not.toHaveProperty('markdown');
   expect(plain.params).not.toHaveProperty('contactid');
+  // Listed as written: plain text, its asterisks kept.
+  await expect(reply.getByRole('list', { name: 'Replies written in this app' }).getByRole('listitem').filter({ hasText: 'Plain *words*.' })).toHaveCount(1);
 });

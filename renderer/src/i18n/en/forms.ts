@@ -199,6 +199,8 @@ export default {
     message: 'Your reply',
     written: 'Replies written in this app',
     send: 'Send reply',
+    onBehalfOf: 'On behalf of {name}',
+    done: 'Reply sent: the provider has it.',
     queued: 'Reply queued. It shows in the Outbox until the provider confirms it.',
   },
 };

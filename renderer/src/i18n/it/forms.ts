@@ -199,6 +199,8 @@ export default {
     message: 'La tua risposta',
     written: 'Risposte scritte in questa app',
     send: 'Invia risposta',
+    onBehalfOf: 'Per conto di {name}',
+    done: 'Risposta inviata: il provider l’ha ricevuta.',
     queued: 'Risposta in coda. Resta nella posta in uscita finché il provider non la conferma.',
   },
 };
