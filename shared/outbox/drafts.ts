@@ -51,9 +51,18 @@ export function memoryOnlyFields(kind: MutationKind): readonly string[] {
   return [...MUTATIONS[kind].secretParams, 'attachments'];
 }
 
-/** The part of a draft that may be written down. */
+/**
+ * The part of a draft that may be written down: its memory-only fields left out wherever they are, at the top or
+ * nested in a group of fields or a list's items (a form that keeps `{ text: { password2 } }` keeps no password on disk).
+ */
 export function keptPart(key: DraftKey, value: DraftValue): DraftValue {
   const kind = kindOfDraft(key);
   const omitted = kind ? memoryOnlyFields(kind) : [];
-  return Object.fromEntries(Object.entries(value).filter(([field]) => !omitted.includes(field)));
+  return withoutFields(value, omitted) as DraftValue;
+}
+
+function withoutFields(value: unknown, omitted: readonly string[]): unknown {
+  if (Array.isArray(value)) return value.map((item) => withoutFields(item, omitted));
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(Object.entries(value).filter(([field]) => !omitted.includes(field)).map(([field, v]) => [field, withoutFields(v, omitted)]));
 }
