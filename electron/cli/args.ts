@@ -29,7 +29,7 @@ export function readCommandLine(argv: string[]): CommandLine {
   let values: Record<string, unknown>;
   let positionals: string[];
   try {
-    ({ values, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true }));
+    ({ values, positionals } = parseArgs({ args: dashWordsAsWords(argv), options: OPTIONS, allowPositionals: true, strict: true }));
   } catch (error) {
     throw new UsageError(plainParseError(error as Error));
   }
@@ -65,7 +65,36 @@ function commandOf(positionals: string[]): { command: CommandName; words: string
   throw new UsageError(`unknown command "${first}"`);
 }
 
-/** node:util's messages, without their advice about '--' (no command of ours takes a word starting with '-'). */
+/**
+ * A word that starts with one dash but is no short option we have (`search -bright`, a text to find) is a word,
+ * not an option: it and the words after it go behind a '--', the options staying before it with their values.
+ */
+function dashWordsAsWords(argv: readonly string[]): string[] {
+  const shorts = new Set(Object.values(OPTIONS).flatMap((spec) => ('short' in spec ? [`-${spec.short}`] : [])));
+  const options: string[] = [];
+  const words: string[] = [];
+  let moved = false;
+  for (let i = 0; i < argv.length; i++) {
+    const token = argv[i]!;
+    if (token === '--') {
+      words.push(...argv.slice(i + 1));
+      moved = true;
+      break;
+    }
+    const isDashWord = /^-[^-]/.test(token) && !shorts.has(token);
+    if (token.startsWith('-') && !isDashWord) {
+      options.push(token);
+      const spec = (OPTIONS as Record<string, { type: string }>)[token.replace(/^--?/, '')];
+      if (spec?.type === 'string' && !token.includes('=') && i + 1 < argv.length) options.push(argv[++i]!);
+      continue;
+    }
+    moved ||= isDashWord;
+    (moved ? words : options).push(token);
+  }
+  return moved ? [...options, '--', ...words] : options;
+}
+
+/** node:util's messages, without their advice about '--' (a word starting with '-' is read as a word already). */
 function plainParseError(error: Error): string {
   const unknown = /Unknown option '([^']+)'/.exec(error.message);
   if (unknown) return `unknown option ${unknown[1]}`;
