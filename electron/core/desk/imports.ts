@@ -3,6 +3,7 @@
  * each row becomes an add-contact or, matched by its e-mail, an update-contact, checked with the outbox's own
  * schemas; the e-mails are looked up in one statement. Import queues exactly the rows the preview shows valid.
  */
+import { BULK_LIMIT } from '../../../shared/contract.js';
 import { CSV_FILE_PROBLEMS, guessMapping, type ContactImportField, type ContactImportPreview, type ContactImportRow } from '../../../shared/contact-import.js';
 import type { LocalId } from '../../../shared/outbox/local-ids.js';
 import { ISSUE_MESSAGES } from '../../../shared/outbox/issue-messages.js';
@@ -23,6 +24,11 @@ export function importsHandlers(state: DeskState): Pick<Handlers, 'contacts.impo
       const preview = importPreview(state.current, input);
       if (!preview.mapping.some((field) => field !== null)) throw new DeskError('invalid_input', 'No column is mapped to a contact field: map at least one.');
       const valid = preview.rows.filter((row) => row.issues.length === 0);
+      // Capped as bulk edits are: the outbox lists, sends and overlays every entry.
+      if (valid.length > BULK_LIMIT) {
+        const n = (value: number) => value.toLocaleString('en-US');
+        throw new DeskError('refused', `The file has ${n(valid.length)} rows to queue; one import queues at most ${n(BULK_LIMIT)}: split the file and import each part.`);
+      }
       // One transaction for all: a 2,000-row file is one write to disk.
       const entries = state.current.outbox.enqueueAll(
         valid.map((row) =>

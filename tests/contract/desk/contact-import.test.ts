@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Desk } from '../../../electron/core/desk/index.js';
 import { callError, deskOnSandbox } from './sandbox-desk.js';
 import { csvFileProblem } from '../../../shared/contact-import.js';
+import { BULK_LIMIT } from '../../../shared/contract.js';
 
 let desk: Desk;
 let close: () => Promise<void>;
@@ -127,6 +128,16 @@ describe('contacts.import', () => {
       ['add-contact', 'carla@example.com'],
     ]);
     expect(await queuedCount()).toBe(before + 2);
+  });
+
+  it('refuses a file of more rows than a bulk edit takes, queuing nothing, and says to split it (issue 35.16)', async () => {
+    const before = await queuedCount();
+    const rows = Array.from({ length: BULK_LIMIT + 1 }, (_, i) => `Row${i},Many,row-${i}@example.com`);
+    const csv = ['firstname,lastname,email', ...rows].join('\n');
+    const error = await callError(desk.call('contacts.import', { csv, mode: 'add', mapping: ['firstname', 'lastname', 'email'] }));
+    expect(error).toMatchObject({ code: 'refused' });
+    expect(error.message).toBe(`The file has ${(BULK_LIMIT + 1).toLocaleString('en-US')} rows to queue; one import queues at most ${BULK_LIMIT.toLocaleString('en-US')}: split the file and import each part.`);
+    expect(await queuedCount()).toBe(before);
   });
 
   it('updates by e-mail the contact a queued import just created', async () => {
