@@ -2,7 +2,7 @@
  * Issue 24.2: the account record keeps what its outbox last held (the last entry id, the edits not yet sent), so
  * an outbox file that is gone, or was put back from an older copy, is never taken for the truth in silence.
  */
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
@@ -68,5 +68,20 @@ it('a vanished outbox, and one put back from an older copy, fail the account say
   const entries = await desk.call('outbox.list');
   expect(entries.map((e) => e.id)).toEqual([1]);
   expect((await queue(desk, 'three@example.com')).id).toBe(3);
+  await desk.close();
+});
+
+it('recover on a healthy outbox is refused in words and changes nothing (issue 35.16)', async () => {
+  const dataDir = join(root, 'healthy');
+  const { outbox, dir } = accountPaths(dataDir, 'Main');
+  const desk = await open(dataDir);
+  await desk.call('accounts.add', { name: 'Main', baseUrl: sb.baseUrl, altBaseUrl: sb.altBaseUrl, clientId: sb.clientId, username: sb.username, clientSecret: sb.clientSecret, password: sb.password });
+  await queue(desk, 'kept@example.com');
+  const before = readdirSync(dir).sort();
+  const refused = await callError(desk.call('outbox.recover', { account: 'Main' }));
+  expect(refused).toMatchObject({ code: 'refused', message: 'The outbox of "Main" is not damaged: there is nothing to recover, and nothing was changed.' });
+  expect(readdirSync(dir).sort()).toEqual(before);
+  expect(existsSync(outbox)).toBe(true);
+  expect((await desk.call('outbox.list')).map((e) => (e.params as { email: string }).email)).toEqual(['kept@example.com']);
   await desk.close();
 });
