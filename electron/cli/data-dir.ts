@@ -1,5 +1,6 @@
 /** The data folder the command line names (or the default), checked before the engine opens it. */
-import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
+import { accessSync, constants, statSync } from 'node:fs';
+import { makePrivateDir } from '../core/storage/private-files.js';
 import { UsageError } from './args.js';
 
 export function checkDataDir(dir: string, named: boolean): void {
@@ -9,7 +10,8 @@ export function checkDataDir(dir: string, named: boolean): void {
     stat = statSync(dir);
   } catch {
     try {
-      mkdirSync(dir, { recursive: true });
+      // Made private at once (0700): the engine would otherwise find it readable by others and say so.
+      makePrivateDir(dir);
       return;
     } catch (error) {
       throw new UsageError(`${what} cannot be created (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);

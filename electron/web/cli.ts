@@ -6,10 +6,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
-import { accessSync, constants, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { defaultDataDir } from '../core/data-dir.js';
+import { makePrivateDir } from '../core/storage/private-files.js';
 import { DEMO_ACCOUNT, Desk } from '../core/desk/index.js';
 import { DeskError } from '../core/desk-error.js';
 import { openVault } from '../core/vault/index.js';
@@ -127,7 +128,7 @@ function usage(message: string): number {
 
 function checkWritable(dataDir: string): void {
   try {
-    mkdirSync(dataDir, { recursive: true });
+    makePrivateDir(dataDir);
     accessSync(dataDir, constants.W_OK);
   } catch (error) {
     throw new StartError(`the data folder ${dataDir} cannot be written (${(error as NodeJS.ErrnoException).code ?? 'error'}): choose another with --data-dir.`);

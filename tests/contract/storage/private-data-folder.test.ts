@@ -3,6 +3,7 @@
  * every file 0600 (mirror, outbox, their WAL and SHM, accounts.json, settings.json); an existing folder left
  * readable by others is tightened at start, said once.
  */
+import { spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +12,22 @@ import { Desk } from '../../../electron/core/desk/index.js';
 import { MemoryVault } from '../../../electron/core/vault/index.js';
 import { startSandbox } from '../../../sandbox/index.js';
 import type { RunningSandbox } from '../../../sandbox/options.js';
-import { A_CONTACT } from '../cli/harness.js';
+import { A_CONTACT, cli } from '../cli/harness.js';
+
+/** Starts the web host on `dataDir` (no demo provider), waits for its ready line, stops it: what it said on stderr. */
+async function webHostOnce(dataDir: string): Promise<string> {
+  const child = spawn(process.execPath, [join(import.meta.dirname, '../../../bin/reseller-desk-web.js'), '--port', '0', '--json', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.once('data', () => resolve());
+    child.once('exit', (code) => reject(new Error(`the web host exited with ${code}: ${stderr}`)));
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+  return stderr;
+}
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
@@ -67,6 +83,17 @@ describe.runIf(posix)('permissions of the data folder (POSIX)', () => {
     } finally {
       process.umask(previous);
     }
+  });
+
+  it('a data folder the CLI or the web host has just made is private from the start, and nothing is said of it (issue 35.16)', async () => {
+    const cliDir = join(root, 'made-by-cli', 'nested');
+    const cliRun = await cli(cliDir, ['status']);
+    expect(cliRun.stderr).not.toMatch(/could be read by other users/);
+    expect(modes(join(root, 'made-by-cli'))).toMatchObject({ '.': '700', nested: '700' });
+
+    const webDir = join(root, 'made-by-web-host');
+    expect(await webHostOnce(webDir)).not.toMatch(/could be read by other users/);
+    expect(modes(webDir)['.']).toBe('700');
   });
 
   it('tightens a folder left readable by others at start, and says so once', async () => {
