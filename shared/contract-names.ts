@@ -60,6 +60,8 @@ export const PROCEDURE_NAMES = [
   'drafts.clear',
   'settings.get',
   'settings.set',
+  'settings.logo',
+  'settings.setLogo',
   'announcements.image',
 ] as const;
 

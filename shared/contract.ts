@@ -9,6 +9,7 @@ import { AccountEditSchema, AccountInputSchema, AccountNameSchema } from './acco
 import { AnnouncementImageUrlSchema, type AnnouncementImage } from './announcement-image.js';
 import type { BillingSummary, OrderPayment } from './billing.js';
 import type { DashboardData } from './dashboard.js';
+import { IssuerSchema, LogoFileSchema, NO_ISSUER, type IssuerLogo } from './issuer.js';
 import type { EppResult, WhoisInfo, WhoisResult } from './models.js';
 import type { OutboxEntry, OutboxPage } from './outbox/entry.js';
 import { MUTATION_KINDS } from './outbox/kinds.js';
@@ -225,6 +226,8 @@ export const SettingsSchema = z.strictObject({
   closeToTray: z.boolean(),
   /** Desktop app: start when the person logs in to the computer. */
   openAtLogin: z.boolean(),
+  /** The reseller as the printed invoices' issuer (its logo is a file of its own: settings.setLogo). */
+  issuer: IssuerSchema,
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 export const DEFAULT_SETTINGS: Settings = {
@@ -237,6 +240,7 @@ export const DEFAULT_SETTINGS: Settings = {
   logLevel: 'info',
   closeToTray: true,
   openAtLogin: false,
+  issuer: NO_ISSUER,
 };
 
 export interface AccountSummary {
@@ -454,6 +458,10 @@ export const PROCEDURES = {
 
   'settings.get': procedure(none).returns<Settings>(),
   'settings.set': procedure(SettingsSchema.partial().strict()).returns<Settings>(),
+  /** The issuer's logo (shared/issuer.ts), or null when none is kept. */
+  'settings.logo': procedure(none).returns<IssuerLogo | null>(),
+  /** Keeps a logo in the data folder in place of the last (its bytes checked to be the image type given), or removes it (null). */
+  'settings.setLogo': procedure(z.strictObject({ logo: LogoFileSchema.nullable() })).returns<IssuerLogo | null>(),
 
   /**
    * An announcement's image, fetched by the engine once the person chose "Show images", as a data: URL the

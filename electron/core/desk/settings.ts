@@ -1,8 +1,10 @@
 /**
  * settings.*: the app's settings; a new sync interval applies to the open session at once, and every window
- * hears of the change (settings.changed) to show a new language or theme without a reload.
+ * hears of the change (settings.changed) to show a new language or theme without a reload. The issuer's logo is a
+ * file in the data folder of its own (issuer-logo.ts).
  */
 import type { HandlersOf } from './handlers.js';
+import { readLogo, writeLogo } from './issuer-logo.js';
 import type { DeskState } from './state.js';
 
 export function settingsHandlers(state: DeskState): HandlersOf<'settings'> {
@@ -15,5 +17,7 @@ export function settingsHandlers(state: DeskState): HandlersOf<'settings'> {
       state.emit('settings.changed', next);
       return next;
     },
+    'settings.logo': () => readLogo(state.options.dataDir),
+    'settings.setLogo': ({ logo }) => writeLogo(state.options.dataDir, logo),
   };
 }
