@@ -1,6 +1,7 @@
 /** The data folder the command line names (or the default), checked before the engine opens it. */
 import { accessSync, constants, statSync } from 'node:fs';
 import { makePrivateDir } from '../core/storage/private-files.js';
+import { diskFullMessage, isDiskFull } from '../core/storage/storage-words.js';
 import { UsageError } from './args.js';
 
 export function checkDataDir(dir: string, named: boolean): void {
@@ -14,6 +15,8 @@ export function checkDataDir(dir: string, named: boolean): void {
       makePrivateDir(dir);
       return;
     } catch (error) {
+      // No room is no mistake in the command line: said in words, with the room left and where.
+      if (isDiskFull(error)) throw new Error(`${what} cannot be created: ${lowerFirst(diskFullMessage(dir))}`);
       throw new UsageError(`${what} cannot be created (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
     }
   }
@@ -24,3 +27,5 @@ export function checkDataDir(dir: string, named: boolean): void {
     throw new UsageError(`${what} is read-only: give a folder you can write to`);
   }
 }
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);

@@ -23,6 +23,7 @@ import { defaultDataDir } from '../core/data-dir.js';
 import { Desk } from '../core/desk/index.js';
 import { EnvOverlayVault } from '../core/vault/env-vault.js';
 import { openVault } from '../core/vault/index.js';
+import { diskFullMessage, isDiskFull } from '../core/storage/storage-words.js';
 
 /** No try of a request starts later than this after its first: a person is waiting for each command. */
 const PROVIDER_DEADLINE_MS = 60_000;
@@ -86,7 +87,8 @@ export async function runCommand(line: Extract<CommandLine, { kind: 'run' }>): P
     return command === 'sandbox' ? await sandbox(context, demo) : await RUNNERS[command](context, demo);
   } catch (error) {
     if (error instanceof UsageError) throw error;
-    say(`reseller-desk: ${error instanceof Error ? error.message : String(error)}`);
+    // A write the engine's calls did not word (opening the data folder on a full disk) is said as theirs are.
+    say(`reseller-desk: ${isDiskFull(error) ? diskFullMessage(dataDir) : error instanceof Error ? error.message : String(error)}`);
     return 1;
   } finally {
     await desk?.close();

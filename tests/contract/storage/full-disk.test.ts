@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CLIENT_SECRET_SECRET, PASSWORD_SECRET, REFRESH_TOKEN_SECRET } from '../../../electron/core/api/index.js';
 import { Desk } from '../../../electron/core/desk/index.js';
 import { callError } from '../desk/sandbox-desk.js';
+import { cli } from '../cli/harness.js';
 import { AT_REST_KEY_SECRET, MemoryVault } from '../../../electron/core/vault/index.js';
 import { startSandbox } from '../../../sandbox/index.js';
 import type { RunningSandbox } from '../../../sandbox/options.js';
@@ -85,6 +86,21 @@ describe.runIf(root)('a full disk (a 2 MB tmpfs; needs root to mount, skipped ot
     } finally {
       await desk.close();
       rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('account add on a disk with no room at all says the disk is full in words, not ENOSPC (issue 35.16)', async (context) => {
+    if (!mounted) context.skip('mount -t tmpfs failed here');
+    const filler = fill(mountPoint, 0);
+    try {
+      const run = await cli(join(mountPoint, 'new-data'), ['account', 'add', 'Main', '--base-url', sb.baseUrl, '--alt-base-url', sb.altBaseUrl, '--client-id', sb.clientId, '--username', sb.username], {
+        secrets: { clientSecret: sb.clientSecret, password: sb.password },
+      });
+      expect(run.code, run.stderr).toBe(1);
+      expect(run.stderr).toMatch(/the disk is full \(0\.0 MB free at \S*new-data\): free some space, then try again\./i);
+      expect(run.stderr).not.toMatch(/\(ENOSPC\)|ENOSPC:/);
+    } finally {
+      rmSync(filler, { force: true });
     }
   });
 
