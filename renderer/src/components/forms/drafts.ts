@@ -116,15 +116,32 @@ export const useDrafts = defineStore('drafts', () => {
 
 /**
  * Puts a saved draft's values into a fresh one, where the fresh one has that field with a value of the same
- * sort (a draft saved by another version of a form keeps what still fits, and nothing that would break it).
+ * sort (a draft saved by another version of a form keeps what still fits, and nothing that would break it). A
+ * list whose fresh value has an item to go by (an invoice's first line) takes the saved items only if each is of
+ * that item's sort, each object item restored into a copy of it (issue 35.15: `lines: [5]` or `[{}]` would
+ * otherwise reach the form as they are).
  */
 export function restoreInto(target: DraftValue, saved: DraftValue): void {
   for (const [field, value] of Object.entries(saved)) {
     const current = target[field];
     if (!(field in target) || (sortOf(current) !== sortOf(value) && current !== null && value !== null)) continue;
     if (isPlainObject(current) && isPlainObject(value)) restoreInto(current, value);
-    else target[field] = value;
+    else if (Array.isArray(current) && Array.isArray(value) && current.length > 0) {
+      const items = restoredItems(current[0], value);
+      if (items !== null) target[field] = items;
+    } else target[field] = value;
   }
+}
+
+/** Saved list items shaped on `model`, or null when one of them is not of its sort. */
+function restoredItems(model: unknown, saved: readonly unknown[]): unknown[] | null {
+  if (saved.some((item) => sortOf(item) !== sortOf(model))) return null;
+  if (!isPlainObject(model)) return [...saved];
+  return saved.map((item) => {
+    const copy = structuredClone(toRaw(model));
+    restoreInto(copy, item as DraftValue);
+    return copy;
+  });
 }
 
 const sortOf = (value: unknown) => (Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value);
