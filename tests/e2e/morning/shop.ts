@@ -10,12 +10,16 @@ import { expect } from '@playwright/test';
 import { CLIENT_SECRET_SECRET, PASSWORD_SECRET, ResellerClient } from '../../../electron/core/api/client.js';
 import { MemoryVault } from '../../../electron/core/vault/memory-vault.js';
 import type { CatalogueEntry } from '../../../shared/records';
+import { hostnameField } from '../../../renderer/src/components/shop/product-draft.js';
 import type { SandboxInfo } from '../fixtures/web-host.js';
 import { invoke } from '../fixtures/page-bridge.js';
 import type { MorningStep } from './step.js';
 
 /** The kinds of product hosted on a domain (the demo's shared-hosting products have options or add-ons, not both). */
 const HOSTING_TYPES = ['hostingaccount', 'reselleraccount', 'server'];
+
+/** The custom fields the order form asks for: a server's Hostname field is the form's Hostname, not asked twice. */
+const askedFields = (product: CatalogueEntry) => product.customFields.filter((f) => f !== hostnameField(product));
 
 /** A hosting product with a priced annual cycle, a choice option, an add-on and a custom field, read from the mirror. */
 export async function hostingProduct(page: Page): Promise<CatalogueEntry> {
@@ -25,7 +29,7 @@ export async function hostingProduct(page: Page): Promise<CatalogueEntry> {
     const product = (await invoke(page, 'data.get', { resource: 'catalogue', id: Number((row as Record<string, unknown>).pid) })) as CatalogueEntry | null;
     const annual = Object.values(product?.pricing ?? {})[0]?.annually;
     const options = product?.configOptions.filter((o) => (o.type === 'dropdown' || o.type === 'radio') && o.choices.length > 1) ?? [];
-    if (product && annual && Number(annual) > 0 && options.length && product.addons.length && product.customFields.length) return product;
+    if (product && annual && Number(annual) > 0 && options.length && product.addons.length && askedFields(product).length) return product;
   }
   throw new Error('the demo catalogue has no hosting product with options, add-ons and custom fields');
 }
@@ -48,7 +52,7 @@ export function choicesFor(product: CatalogueEntry, domain: string): HostingChoi
     domain,
     option: { id: option.id, name: option.name, choiceId: choice.id, choice: choice.name },
     addon: { id: product.addons[0]!.id, name: product.addons[0]!.name },
-    field: { id: product.customFields[0]!.id, name: product.customFields[0]!.name, value: 'Yes, from example-old.net' },
+    field: { id: askedFields(product)[0]!.id, name: askedFields(product)[0]!.name, value: 'Yes, from example-old.net' },
     nameservers: ['ns1.morning-dns.net', 'ns2.morning-dns.net'],
   };
 }
