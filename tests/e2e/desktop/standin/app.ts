@@ -47,9 +47,10 @@ class StandinApp extends EventEmitter {
 
   constructor() {
     super();
-    // Electron's userData on Linux: $XDG_CONFIG_HOME (or ~/.config) and the app's name, made with default modes.
+    // Electron's userData on Linux: $XDG_CONFIG_HOME (or ~/.config) and the app's name, made private as
+    // Chromium makes its directories on POSIX (0700).
     const userData = join(process.env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), this.name);
-    mkdirSync(userData, { recursive: true });
+    mkdirSync(userData, { recursive: true, mode: 0o700 });
     this.paths.set('userData', userData);
     this.paths.set('home', homedir());
     this.paths.set('documents', join(homedir(), 'Documents'));
