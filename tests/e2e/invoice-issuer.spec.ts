@@ -4,14 +4,33 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import { invoke } from './fixtures/page-bridge';
 import { expect, openApp, test } from './fixtures/web-host';
 import { seriousViolationsIn } from './fixtures/axe';
 
 const SCREENS_DIR = process.env.SCREENS_DIR ?? 'test-results/screens';
 test.beforeAll(() => mkdirSync(SCREENS_DIR, { recursive: true }));
-/** A 1×1 PNG. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+/** A 120×40 PNG: a blue band over an orange one, a logo as a screenshot can show it. */
+function logoPng(): Buffer {
+  const width = 120;
+  const height = 40;
+  const rows = Array.from({ length: height }, (_, y) => Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => (y < 26 ? [37, 99, 235] : [249, 115, 22])).flat())]));
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]);
+}
+const PNG = logoPng();
 
 test('the issuer set in Settings heads the printed invoice: name, address, VAT number and logo', async ({ page, webHost }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
