@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toCsv } from '../../electron/core/export/csv.js';
 
-const cells = (text: string) => text.split('\n')[1];
+const cells = (text: string) => text.split('\n')[1] ?? '';
 
 describe('export as CSV: no formula runs, and no number is mangled', () => {
   it('keeps a phone number in international format and a signed number as they are', () => {
