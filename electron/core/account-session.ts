@@ -15,7 +15,7 @@ import type { SyncedResource } from '../../shared/records.js';
 import { ResellerClient, type ClientOptions } from './api/index.js';
 import { DisposableStore } from './disposable.js';
 import type { Mirror } from './mirror/index.js';
-import { confirmedCreate, mirrorBases, queuedInvoice, Replayer, type Outbox, type RunReport } from './outbox/index.js';
+import { confirmedCreate, confirmedEdit, mirrorBases, queuedInvoice, Replayer, type Outbox, type RunReport } from './outbox/index.js';
 import { openAccountFiles } from './storage/account-files.js';
 import type { OutboxLedger } from './storage/outbox-file.js';
 import { storageFailureWords } from './storage/storage-words.js';
@@ -303,7 +303,8 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
 
   /**
    * Writes into the mirror from confirmed mutations what the API gives no list of (invoices the user created, EPP
-   * codes the registrar returned), and every other confirmed create as it was shown until a sync reads it.
+   * codes the registrar returned), every other confirmed create as it was shown, and a contact's confirmed edit,
+   * until a sync reads the provider's own.
    */
   private keepInMirror(entry: OutboxEntry): void {
     if (entry.state !== 'done' || entry.result === null) return;
@@ -312,6 +313,10 @@ export class AccountSession extends EventEmitter<AccountSessionEvents> {
     } else if (entry.kind === 'domain-request-epp') {
       const domain = entry.params.domainname ?? this.mirror.get('domains', entry.params.domainid!)?.domainName;
       if (domain) this.mirror.eppCache.put(domain, entry.result);
+    } else if (entry.kind === 'update-contact' && typeof entry.params.contactid === 'number') {
+      const contact = this.mirror.get('contacts', entry.params.contactid);
+      const edited = contact && confirmedEdit('contacts', contact, entry);
+      if (edited) this.mirror.upsert('contacts', edited);
     } else if (entry.localId !== null) {
       // A confirmed create leaves the queue's overlay now, and the sync that reads it comes later: meanwhile the
       // mirror holds it as it was shown, so that no list or search loses it in between (issue 35.9).

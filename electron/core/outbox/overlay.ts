@@ -61,6 +61,19 @@ export function confirmedCreate(entry: OutboxEntry, serverId: number): Confirmed
 
 type Edited<R extends OverlayResource> = (row: Fields<OverlayRowTypes[R]>, entry: OutboxEntry) => Fields<OverlayRowTypes[R]>;
 
+/**
+ * A record with a confirmed edit laid over (the entry's params are what was sent): what the mirror keeps from the
+ * confirmation until the next sync reads the provider's own, so that what is queued meanwhile is made on it — a
+ * delete right after an edit was otherwise based on the values before the edit, and held as "changed on the
+ * provider" by the edit itself. Null when the kind edits nothing of this resource.
+ */
+export function confirmedEdit<R extends OverlayResource>(resource: R, record: OverlayRowTypes[R], entry: OutboxEntry): OverlayRowTypes[R] | null {
+  const edited = partFor(resource, entry)?.edited as Edited<R> | undefined;
+  if (!edited) return null;
+  const { id, ...fields } = record;
+  return { ...edited(fields as Fields<OverlayRowTypes[R]>, entry), id } as OverlayRowTypes[R];
+}
+
 export function overlay<R extends OverlayResource>(
   resource: R,
   mirrorRows: readonly OverlayRowTypes[R][],
