@@ -2,6 +2,7 @@
  * The HTTP layer against a local raw socket server, for what a well-behaved provider never does: non-JSON
  * bodies, bodies cut off mid-way, dropped connections, silence, and a closed port.
  */
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiError } from '../../electron/core/api/errors.js';
@@ -137,6 +138,45 @@ describe('HTTP layer failure modes', () => {
     const http = createHttp();
     const error = await postForm(http, 'get-orders', `http://127.0.0.1:${port}/x`, new FormData(), {}).catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'network', code: 'ECONNREFUSED' });
+  });
+});
+
+describe('a kept-alive connection the server closed while idle', () => {
+  /** A server that answers a connection's first request and resets the connection on any later one (an idle socket it had closed). */
+  async function closingIdleServer() {
+    let requests = 0;
+    const server = createHttpServer((request, response) => {
+      requests++;
+      const socket = request.socket as Socket & { served?: boolean };
+      if (socket.served) return void socket.destroy();
+      socket.served = true;
+      response.setHeader('Content-Type', 'application/json');
+      response.end('{"result":"success"}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = server.address();
+    const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/x`;
+    return { url, requests: () => requests, close: () => new Promise((resolve) => server.close(resolve)) };
+  }
+
+  it('is a read sent again at once on a new connection', async () => {
+    const provider = await closingIdleServer();
+    const http = createHttp();
+    await postForm(http, 'get-orders', provider.url, new FormData(), {}, true);
+    const reply = await postForm(http, 'get-orders', provider.url, new FormData(), {}, true);
+    expect(reply.status).toBe(200);
+    expect(provider.requests()).toBe(3);
+    await provider.close();
+  });
+
+  it('is a write never sent again: its reply is lost, the outbox decides', async () => {
+    const provider = await closingIdleServer();
+    const http = createHttp();
+    await postForm(http, 'add-contact', provider.url, new FormData(), {});
+    const error = await postForm(http, 'add-contact', provider.url, new FormData(), {}).catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'network', code: 'ECONNRESET' });
+    expect(provider.requests()).toBe(2);
+    await provider.close();
   });
 });
 

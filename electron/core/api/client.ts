@@ -92,7 +92,7 @@ export interface ClientOptions extends HttpOptions, SessionOptions {
   onRetry?: (notice: RetryNotice) => void;
 }
 
-type PostArgs = [operation: string, url: string, body: FormData | URLSearchParams, headers: Record<string, string>];
+type PostArgs = [operation: string, url: string, body: FormData | URLSearchParams, headers: Record<string, string>, idempotent?: boolean];
 
 /** The operation name of the token endpoint's requests, in errors (a grant that failed). */
 export const TOKEN_OPERATION = 'token';
@@ -404,10 +404,7 @@ export class ResellerClient {
 
   private async send<R>(name: OperationName, spec: OperationSpec, entries: FormEntry[], token: string, read: (reply: HttpReply) => R): Promise<R> {
     const base = spec.host === 'alt' ? this.altBaseUrl : this.baseUrl;
-    const reply = await this.post(name, `${base}/api/v2/${this.service}/${name}`, toFormData(entries), {
-      ...COMMON_HEADERS,
-      Authorization: `Bearer ${token}`,
-    });
+    const reply = await this.post(name, `${base}/api/v2/${this.service}/${name}`, toFormData(entries), { ...COMMON_HEADERS, Authorization: `Bearer ${token}` }, !spec.write);
     return read(reply);
   }
 

@@ -34,32 +34,53 @@ export function createHttp(options: HttpOptions = {}): AxiosInstance {
   return http;
 }
 
+/**
+ * One POST of a form. A read (`idempotent`) sent on a kept-alive connection the server had closed while idle
+ * (reset before any reply, on a reused socket: the race Node's http documentation names) is sent again at once:
+ * the server never read it, and the dead socket is gone from the pool. Each of the pool's stale sockets may
+ * fail so, at most STALE_SOCKETS_MAX of them; a new connection's reset is the provider's answer. A write is
+ * never resent: its reply lost, whether it was applied is for the outbox to find out.
+ */
 export async function postForm(
   http: AxiosInstance,
   operation: string,
   url: string,
   body: FormData | URLSearchParams,
   headers: Record<string, string>,
+  idempotent = false,
 ): Promise<HttpReply> {
-  try {
-    // The body as received, undecoded (reply.ts judges it in one place, reply-json.ts reads JSON straight from
-    // the bytes), read here from the stream.
-    const response = await http.post<unknown>(url, body, { headers, responseType: 'stream' });
-    const { data } = response;
-    if (!(data instanceof Readable)) throw new Error('the HTTP adapter gave the reply body other than as a stream');
-    const abort = () => {
-      data.destroy();
-      (response.request as { destroy?: () => void } | undefined)?.destroy?.();
-    };
-    const bytes = await readBody(data, response.config.timeout ?? 0, abort);
-    const replyHeaders: Record<string, string | undefined> = {};
-    for (const [name, value] of Object.entries(response.headers as Record<string, unknown>)) {
-      replyHeaders[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value == null ? undefined : String(value);
+  for (let stale = 0; ; stale++) {
+    try {
+      return await exchange(http, url, body, headers);
+    } catch (error) {
+      if (!idempotent || stale >= STALE_SOCKETS_MAX || !closedWhileIdle(error)) throw interpretTransportError(operation, error);
     }
-    return { status: response.status, headers: replyHeaders, body: bytes };
-  } catch (error) {
-    throw interpretTransportError(operation, error);
   }
+}
+
+const STALE_SOCKETS_MAX = 8;
+
+/** A reset before any reply on a socket the agent had kept alive from an earlier request. */
+function closedWhileIdle(error: unknown): boolean {
+  const { code, response, request } = (error ?? {}) as { code?: unknown; response?: unknown; request?: { reusedSocket?: unknown } };
+  return code === 'ECONNRESET' && response === undefined && request?.reusedSocket === true;
+}
+
+/** The exchange: the body as received, undecoded (reply.ts judges it in one place, reply-json.ts reads JSON straight from the bytes). */
+async function exchange(http: AxiosInstance, url: string, body: FormData | URLSearchParams, headers: Record<string, string>): Promise<HttpReply> {
+  const response = await http.post<unknown>(url, body, { headers, responseType: 'stream' });
+  const { data } = response;
+  if (!(data instanceof Readable)) throw new Error('the HTTP adapter gave the reply body other than as a stream');
+  const abort = () => {
+    data.destroy();
+    (response.request as { destroy?: () => void } | undefined)?.destroy?.();
+  };
+  const bytes = await readBody(data, response.config.timeout ?? 0, abort);
+  const replyHeaders: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(response.headers as Record<string, unknown>)) {
+    replyHeaders[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value == null ? undefined : String(value);
+  }
+  return { status: response.status, headers: replyHeaders, body: bytes };
 }
 
 /** A body may take this many times the timeout in all: a provider trickling bytes cannot hold an exchange forever. */
