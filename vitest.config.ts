@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import vue from '@vitejs/plugin-vue';
 import { defineConfig } from 'vitest/config';
 import { bundleIsCurrent } from './bin/node-entry.js';
 
@@ -42,6 +43,12 @@ export default defineConfig({
       },
       {
         test: { ...unit, name: 'unit-isolated', include: MOCKING },
+      },
+      {
+        // Renderer components mounted with @vue/test-utils on happy-dom, the bridge a test double of the contract's
+        // own shape (tests/components/test-bridge.ts): what the component does with props, events, keys and replies.
+        plugins: [vue()],
+        test: { ...unit, name: 'components', include: ['tests/components/**/*.test.ts'], environment: 'happy-dom' },
       },
       {
         test: {
