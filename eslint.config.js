@@ -83,6 +83,16 @@ export default tseslint.config(
     plugins: { 'type-assertions': typeAssertions },
     rules: { 'type-assertions/no-dangerous-type-assertions': ['error', { allow: TYPE_ASSERTIONS_ALLOWED }] },
   },
+  {
+    // docs/architecture.md, "Ending things and time": one name for ending an engine object.
+    files: ['electron/core/**'],
+    rules: {
+      'no-restricted-syntax': ['error', {
+        selector: "MethodDefinition[key.name='close'], TSMethodSignature[key.name='close']",
+        message: 'An engine object ends with dispose(), not close() (docs/architecture.md, "Ending things and time").',
+      }],
+    },
+  },
   layer(['electron/core/**', 'electron/cli.ts', 'electron/cli/**', 'electron/web/**', 'sandbox/**', 'bin/**'], ['electron'],
     'The engine, the web host and the sandbox run under plain Node: never import electron.'),
   layer(['shared/**'], ['electron', 'vue', 'pinia', ...nodeModules, ...nodePackages],

@@ -91,7 +91,7 @@ export async function runCommand(line: Extract<CommandLine, { kind: 'run' }>): P
     say(`reseller-desk: ${isDiskFull(error) ? diskFullMessage(dataDir) : error instanceof Error ? error.message : String(error)}`);
     return 1;
   } finally {
-    await desk?.close();
+    await desk?.dispose();
   }
 }
 

@@ -216,7 +216,7 @@ if (!app.requestSingleInstanceLock()) {
     background = null;
     updates?.dispose();
     updates = null;
-    void settleWithin(closing.close(), QUIT_DEADLINE_MS)
+    void settleWithin(closing.dispose(), QUIT_DEADLINE_MS)
       .then((settled) => {
         if (settled === 'timed-out') log(`the engine did not close within ${QUIT_DEADLINE_MS / 1000} s; quitting anyway (queued edits are on disk)`);
       })

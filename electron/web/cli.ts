@@ -84,7 +84,7 @@ export async function main(argv: string[]): Promise<number> {
     if (provider) await openDemoAccount(desk);
     host = await listen(desk, port, launchToken(dataDir));
   } catch (error) {
-    await desk?.close().catch(() => {});
+    await desk?.dispose().catch(() => {});
     await demo?.stop().catch(() => {});
     process.stderr.write(`reseller-desk web: ${startFailure(error, port)}\n`);
     return 1;
@@ -113,7 +113,7 @@ export async function main(argv: string[]): Promise<number> {
       if (!values.json) process.stderr.write(`\n${signal}: stopping…\n`);
       await running.host.close().catch(() => {});
       // Desk closes the account's databases (checkpointed) and stops the demo provider it started.
-      await running.desk.close().catch(() => {});
+      await running.desk.dispose().catch(() => {});
       resolveExit(0);
     };
     process.once('SIGINT', () => void stop('SIGINT'));

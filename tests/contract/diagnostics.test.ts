@@ -77,7 +77,7 @@ it('the bundle holds versions, settings, accounts, file health, sync runs, the o
     await desk.call('outbox.enqueue', { kind: 'add-contact', params: { ...A_CONTACT, email: 'queued@example.com', password2: QUEUED_SUBACCOUNT_PASSWORD } });
     inProcess = desk.diagnostics({ app: '9.9.9', electron: null });
   } finally {
-    await desk.close();
+    await desk.dispose();
   }
 
   const bundle = JSON.parse(inProcess) as Record<string, any>;

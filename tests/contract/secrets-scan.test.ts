@@ -86,7 +86,7 @@ it('no secret in any file of the data folder, export, log or output', async () =
     expect(whileOpen.map((f) => f.name)).toEqual(expect.arrayContaining(['accounts/Main/mirror.db-wal (while open)', 'accounts/Main/outbox.db-wal (while open)']));
     await desk.call('accounts.signOut', { name: 'Main' });
   } finally {
-    await desk.close();
+    await desk.dispose();
   }
 
   // The command line on the same folder (no keychain: the two secrets come from its environment).

@@ -23,10 +23,10 @@ describe('Desk settings: the issuer', () => {
     expect((await desk.call('settings.get')).issuer).toEqual({ name: '', address: '', vatNumber: '' });
     const issuer = { name: 'Rossi Hosting S.r.l.', address: 'Via Roma 1\n00100 Roma RM\nItalia', vatNumber: 'IT01234567890' };
     expect((await desk.call('settings.set', { issuer })).issuer).toEqual(issuer);
-    await desk.close();
+    await desk.dispose();
     const again = await open();
     expect((await again.call('settings.get')).issuer).toEqual(issuer);
-    await again.close();
+    await again.dispose();
   });
 
   it('keeps one logo in the data folder, readable by its owner alone, and gives it back as a data: URL', async () => {
@@ -39,12 +39,12 @@ describe('Desk settings: the issuer', () => {
     // A JPEG replaces it; removing leaves none.
     expect((await desk.call('settings.setLogo', { logo: { type: 'image/jpeg', bytes: JPEG } }))?.type).toBe('image/jpeg');
     expect(readdirSync(dir).filter((f) => f.startsWith('issuer-logo'))).toEqual(['issuer-logo.jpg']);
-    await desk.close();
+    await desk.dispose();
     const again = await open();
     expect((await again.call('settings.logo'))?.type).toBe('image/jpeg');
     expect(await again.call('settings.setLogo', { logo: null })).toBeNull();
     expect(await again.call('settings.logo')).toBeNull();
-    await again.close();
+    await again.dispose();
   });
 
   it('refuses a file that is not the image it says, an SVG and one too big, keeping the last', async () => {
@@ -57,6 +57,6 @@ describe('Desk settings: the issuer', () => {
     await expect(desk.call('settings.setLogo', svg as { logo: null })).rejects.toThrow(/PNG, JPEG, GIF or WebP/);
     await expect(desk.call('settings.setLogo', { logo: { type: 'image/png', bytes: new Uint8Array(600 * 1024) } })).rejects.toThrow(/at most 512 KB/);
     expect((await desk.call('settings.logo'))?.type).toBe('image/png');
-    await desk.close();
+    await desk.dispose();
   });
 });

@@ -21,10 +21,10 @@ describe('Desk settings: theme and language', () => {
     const desk = await open();
     expect(await desk.call('settings.get')).toMatchObject({ theme: 'system', language: 'system' });
     expect(await desk.call('settings.set', { theme: 'dark', language: 'it' })).toMatchObject({ theme: 'dark', language: 'it' });
-    await desk.close();
+    await desk.dispose();
     const again = await open();
     expect(await again.call('settings.get')).toMatchObject({ theme: 'dark', language: 'it' });
-    await again.close();
+    await again.dispose();
   });
 
   it('tell every window of a change as it is saved, and of a refused one nothing', async () => {
@@ -37,7 +37,7 @@ describe('Desk settings: theme and language', () => {
     expect(saved).toMatchObject({ language: 'it', theme: 'system' });
     await desk.call('settings.set', { theme: 'sepia' } as never).catch(() => undefined);
     expect(heard).toHaveLength(1);
-    await desk.close();
+    await desk.dispose();
   });
 
   it('refuse an unknown theme or language, naming the field, and keep what was stored', async () => {
@@ -48,6 +48,6 @@ describe('Desk settings: theme and language', () => {
     expect(error.code).toBe('invalid_input');
     expect(error.issues?.map((i) => i.field).sort()).toEqual(['language', 'theme']);
     expect(await desk.call('settings.get')).toMatchObject({ theme: 'system', language: 'en' });
-    await desk.close();
+    await desk.dispose();
   });
 });

@@ -67,7 +67,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   binding.dispose();
-  await desk.close();
+  await desk.dispose();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -129,7 +129,7 @@ describe('the IPC binding', () => {
 
   it('serializes a failure as a CallError: code and sentence, no stack or other fields', async () => {
     binding.dispose();
-    await desk.close();
+    await desk.dispose();
     const broken = new TypeError('settings file unreadable');
     await openDesk({
       get: () => {

@@ -339,7 +339,7 @@ console.log(db.prepare('select 1 + 1 as two').get().two, typeof AsyncEntry);`,
         expect(sink.fallbackReason).toBeNull();
         expect(mirror.get('domains', 2)).toEqual(domain(2));
       } finally {
-        await sink.close();
+        await sink.dispose();
         mirror.dispose();
       }
     });

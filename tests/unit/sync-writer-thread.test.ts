@@ -25,7 +25,7 @@ beforeEach(() => {
   mirror = openMirror(dir);
 });
 afterEach(async () => {
-  for (const sink of sinks.splice(0)) await sink.close();
+  for (const sink of sinks.splice(0)) await sink.dispose();
   mirror.dispose();
   cleanup();
 });
@@ -150,7 +150,7 @@ describe('the snapshot writer thread', () => {
     expect(peakInMemoryBytes).toBeGreaterThan(0);
     expect(peakInMemoryBytes).toBeLessThanOrEqual(budget);
     expect(spilledBytes).toBeGreaterThan(reply.byteLength);
-    await sink.close();
+    await sink.dispose();
     // The spill file is gone with the sink (unlinked at once on POSIX, deleted at close elsewhere).
     expect(readdirSync(dir).filter((name) => name.includes('spill'))).toEqual([]);
   });

@@ -111,7 +111,7 @@ export class Desk extends EventEmitter<DeskEvents> {
     return serialiseDiagnostics(collectDiagnostics(this.state, host));
   }
 
-  async close(): Promise<void> {
+  async dispose(): Promise<void> {
     const { state } = this;
     await state.session?.dispose();
     state.session = null;

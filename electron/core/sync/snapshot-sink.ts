@@ -46,7 +46,7 @@ export interface SnapshotSink {
   /** After the run's last resource: refreshes the planner statistics of what the snapshots changed. */
   finish(): Promise<void>;
   /** Releases the sink (its thread, its connection); what was asked before is still done first. */
-  close(): Promise<void>;
+  dispose(): Promise<void>;
 }
 
 /** A page handed over: where it starts, how many records, and their rows (read when the write needs them). */
@@ -200,7 +200,7 @@ export class InlineSnapshotSink implements SnapshotSink {
     return Promise.resolve();
   }
 
-  close(): Promise<void> {
+  dispose(): Promise<void> {
     return Promise.resolve();
   }
 }

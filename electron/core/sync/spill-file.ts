@@ -48,7 +48,7 @@ export class SpillFile {
     this.end = 0;
   }
 
-  close(): void {
+  dispose(): void {
     if (this.fd === null) return;
     closeSync(this.fd);
     this.fd = null;
@@ -62,7 +62,7 @@ export class SpillFile {
       unlinkSync(this.path);
       this.unlinked = true;
     } catch {
-      // Windows does not unlink an open file: close() deletes it.
+      // Windows does not unlink an open file: dispose() deletes it.
     }
     return this.fd;
   }

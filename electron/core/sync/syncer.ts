@@ -260,7 +260,7 @@ export class Syncer extends EventEmitter<SyncEvents> {
       if (summary.outcome === 'failed' && firstFailure !== null && this.connectivity.state === 'online') this.connectivity.failing(firstFailure);
       return summary;
     } finally {
-      await sink.close();
+      await sink.dispose();
     }
   }
 

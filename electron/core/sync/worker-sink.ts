@@ -167,10 +167,10 @@ export class WorkerSnapshotSink implements SnapshotSink {
   }
 
   /** Never throws: a thread that dies while closing has nothing left to lose. */
-  async close(): Promise<void> {
+  async dispose(): Promise<void> {
     if (this.failed === null) await this.send({ id: this.nextId++, kind: 'close' }).catch(() => null);
     await this.worker.terminate();
-    this.spill.close();
+    this.spill.dispose();
   }
 
   /**

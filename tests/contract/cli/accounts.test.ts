@@ -112,7 +112,7 @@ describe('accounts in use', () => {
     // An edit queued as the app queues it (the CLI's own `queue` has its test elsewhere).
     const desk = await Desk.open({ dataDir: dir, vault: new MemoryVault('test'), background: false });
     await desk.call('outbox.enqueue', { kind: 'add-contact', params: A_CONTACT });
-    await desk.close();
+    await desk.dispose();
     expect((await addAccount(dir, sb, 'B')).code).toBe(0);
   });
 

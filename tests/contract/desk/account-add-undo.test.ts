@@ -45,7 +45,7 @@ describe('an add that does not finish', () => {
     const { desk, stored } = await deskWithEnvironment('refused', { clientSecret: sb.clientSecret, password: 'not-the-password' });
     await expect(desk.call('accounts.add', { ...connection('Refused'), clientSecret: sb.clientSecret, password: 'not-the-password' })).rejects.toMatchObject({ code: 'auth' });
     expect(await stored('Refused')).toEqual(nothing);
-    await desk.close();
+    await desk.dispose();
   });
 
   it('cut short after the check, takes back what it stored and leaves what was there before', async () => {
@@ -59,6 +59,6 @@ describe('an add that does not finish', () => {
     await expect(desk.call('accounts.add', { ...connection('Cut'), clientSecret: sb.clientSecret, password: sb.password })).rejects.toThrow();
     expect(await stored('Cut')).toEqual({ ...nothing, [REFRESH_TOKEN_SECRET]: 'kept-from-before' });
     expect((await desk.call('accounts.list')).map((a) => a.name)).not.toContain('Cut');
-    await desk.close();
+    await desk.dispose();
   });
 });

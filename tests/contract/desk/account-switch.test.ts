@@ -35,7 +35,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await desk?.close();
+  await desk?.dispose();
   await sb?.stop();
   rmSync(dir, { recursive: true, force: true });
 });

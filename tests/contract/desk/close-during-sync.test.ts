@@ -21,7 +21,7 @@ it('a sync cancelled by closing the account ends as cancelled, and the mirror cl
   const started = new Promise<void>((resolve) => desk.once('sync.progress', () => resolve()));
   const sync = desk.call('sync.run');
   await started;
-  await desk.close();
+  await desk.dispose();
   const summary = await sync;
   expect(summary.outcome).toBe('cancelled');
 });

@@ -53,7 +53,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await desk?.close();
+  await desk?.dispose();
   await sb?.stop();
   await new Promise((resolve) => webPage?.close(resolve));
   rmSync(dir, { recursive: true, force: true });

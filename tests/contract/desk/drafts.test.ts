@@ -38,7 +38,7 @@ beforeAll(async () => {
     name: 'Main', baseUrl: sb.baseUrl, altBaseUrl: sb.altBaseUrl, clientId: sb.clientId, username: sb.username,
     clientSecret: sb.clientSecret, password: sb.password,
   });
-  await desk.close();
+  await desk.dispose();
 });
 
 afterAll(async () => {
@@ -58,7 +58,7 @@ describe('drafts', () => {
       key: 'open-ticket',
       value: { subject: 'Mail bounces', message: 'Since Tuesday', attachments: [{ name: 'log.txt', data: 'QVRUQUNITUVOVC1CWVRFUw==' }] },
     });
-    await first.close();
+    await first.dispose();
 
     expect(everyFile(dir)).not.toContain(SECRET);
     expect(everyFile(dir)).not.toContain(EPP);
@@ -69,7 +69,7 @@ describe('drafts', () => {
     expect(await again.call('drafts.get', { key: 'add-order:transfer:bright-new.com' })).toEqual({ term: 'biennially' });
     expect(await again.call('drafts.get', { key: 'open-ticket' })).toEqual({ subject: 'Mail bounces', message: 'Since Tuesday' });
     expect(await again.call('drafts.get', { key: 'open-ticket:serviceid:4' })).toBeNull();
-    await again.close();
+    await again.dispose();
   });
 
   it('go with the edit they became, and when cleared', async () => {
@@ -88,7 +88,7 @@ describe('drafts', () => {
     expect(await desk.call('drafts.get', { key: 'open-ticket' })).not.toBeNull();
     await desk.call('drafts.clear', { key: 'create-invoice' });
     expect(await desk.call('drafts.get', { key: 'create-invoice' })).toBeNull();
-    await desk.close();
+    await desk.dispose();
   });
 
   it('refuse a bad key or an oversized value, saying which', async () => {
@@ -99,6 +99,6 @@ describe('drafts', () => {
     expect(huge).toMatchObject({ code: 'invalid_input', issues: [{ field: 'value', message: 'must be at most 64 KB as JSON' }] });
     // What was kept before stays.
     expect(await desk.call('drafts.get', { key: 'open-ticket' })).toMatchObject({ subject: 'Mail bounces' });
-    await desk.close();
+    await desk.dispose();
   });
 });

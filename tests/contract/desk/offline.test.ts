@@ -43,7 +43,7 @@ async function openDesk() {
   const vault = new MemoryVault('tests');
   const desk = await Desk.open({ dataDir, vault, background: false });
   closers.push(async () => {
-    await desk.close();
+    await desk.dispose();
     await sb?.stop();
     rmSync(dir, { recursive: true, force: true });
   });

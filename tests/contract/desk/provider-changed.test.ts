@@ -368,7 +368,7 @@ async function deskOnSandboxShared(sb: RunningSandbox): Promise<Desk> {
   const dir = mkdtempSync(join(tmpdir(), 'changed-second-'));
   const desk = await Desk.open({ dataDir: dir, vault: new MemoryVault('tests-second'), background: false });
   closers.push(async () => {
-    await desk.close();
+    await desk.dispose();
     rmSync(dir, { recursive: true, force: true });
   });
   await desk.call('accounts.add', {

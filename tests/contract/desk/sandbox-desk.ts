@@ -27,7 +27,7 @@ export async function deskOnSandbox(prefix: string, options: Partial<DeskOptions
     sb,
     dataDir,
     close: async () => {
-      await desk.close();
+      await desk.dispose();
       await sb.stop();
       rmSync(dir, { recursive: true, force: true });
     },

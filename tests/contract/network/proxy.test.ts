@@ -69,7 +69,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const desk of desks) await desk.close();
+  for (const desk of desks) await desk.dispose();
   await Promise.all([sb?.stop(), tlsSb?.stop(), proxy?.close(), refusing?.close()]);
   rmSync(dir, { recursive: true, force: true });
 });

@@ -42,7 +42,7 @@ beforeAll(async () => {
   await desk.call('accounts.add', { name: 'Main', ...connection });
   await desk.call('sync.run', { only: ['contacts', 'client'] });
   for (let i = 0; i < QUEUED; i++) await desk.call('outbox.enqueue', { kind: 'add-contact', params: { ...A_CONTACT, email: `queued${i}@example.com` } });
-  await desk.close();
+  await desk.dispose();
 });
 
 afterAll(async () => {
@@ -130,7 +130,7 @@ describe.each(FILES)('%s.db', (file) => {
       }
       rows.push({ file: `${file}.db`, damage: kind, how, outcome, 'queued edits kept': `${kept}/${QUEUED}` });
     } finally {
-      await desk.close();
+      await desk.dispose();
     }
   });
 });

@@ -29,7 +29,7 @@ beforeAll(async () => {
   const desk = await Desk.open({ dataDir: pristine, vault: new MemoryVault('cli'), background: false, log: () => undefined });
   await desk.call('accounts.add', { name: 'Main', baseUrl: sb.baseUrl, altBaseUrl: sb.altBaseUrl, clientId: sb.clientId, username: sb.username, clientSecret: sb.clientSecret, password: sb.password });
   for (const email of ['a@example.com', 'b@example.com']) await desk.call('outbox.enqueue', { kind: 'add-contact', params: { ...A_CONTACT, email } });
-  await desk.close();
+  await desk.dispose();
 });
 
 afterAll(async () => {

@@ -65,7 +65,7 @@ describe.runIf(root)('a full disk (a 2 MB tmpfs; needs root to mount, skipped ot
     // The first account, its files settled (a new mirror's write-ahead log is checkpointed on close).
     const before = await Desk.open({ dataDir, vault, background: false, log: () => undefined });
     await before.call('accounts.add', { name: 'First', ...connection() });
-    await before.close();
+    await before.dispose();
     const desk = await Desk.open({ dataDir, vault, background: false, log: (line) => log.push(line) });
     try {
       // Room to reopen the first account, not for a new account's mirror (its schema alone takes about 900 kB).
@@ -84,7 +84,7 @@ describe.runIf(root)('a full disk (a 2 MB tmpfs; needs root to mount, skipped ot
       await desk.call('accounts.add', { name: 'Second', ...connection() });
       expect((await desk.call('accounts.list')).map((a) => a.name)).toEqual(['First', 'Second']);
     } finally {
-      await desk.close();
+      await desk.dispose();
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
@@ -123,7 +123,7 @@ describe.runIf(root)('a full disk (a 2 MB tmpfs; needs root to mount, skipped ot
       expect(words).not.toMatch(/disk I\/O error|SQLITE_/);
     } finally {
       rmSync(join(dataDir, 'filler'), { force: true });
-      await desk.close();
+      await desk.dispose();
     }
   });
 });

@@ -39,11 +39,11 @@ it('a vanished outbox, and one put back from an older copy, fail the account say
   let desk = await open(dataDir);
   await desk.call('accounts.add', { name: 'Main', baseUrl: sb.baseUrl, altBaseUrl: sb.altBaseUrl, clientId: sb.clientId, username: sb.username, clientSecret: sb.clientSecret, password: sb.password });
   await queue(desk, 'one@example.com');
-  await desk.close();
+  await desk.dispose();
   copyFileSync(outbox, join(root, 'older.db'));
   desk = await open(dataDir);
   await queue(desk, 'two@example.com');
-  await desk.close();
+  await desk.dispose();
 
   // Put back from the older copy: one entry short.
   copyFileSync(join(root, 'older.db'), outbox);
@@ -51,7 +51,7 @@ it('a vanished outbox, and one put back from an older copy, fail the account say
   const older = await callError(desk.call('outbox.list'));
   expect(older.code).toBe('damaged_data');
   expect(older.message).toContain(`holds entries up to #1, but it held up to #2 (2 edits not yet sent)`);
-  await desk.close();
+  await desk.dispose();
 
   // Gone.
   rmSync(outbox);
@@ -68,7 +68,7 @@ it('a vanished outbox, and one put back from an older copy, fail the account say
   const entries = await desk.call('outbox.list');
   expect(entries.map((e) => e.id)).toEqual([1]);
   expect((await queue(desk, 'three@example.com')).id).toBe(3);
-  await desk.close();
+  await desk.dispose();
 });
 
 it('recover on a healthy outbox is refused in words and changes nothing (issue 35.16)', async () => {
@@ -83,5 +83,5 @@ it('recover on a healthy outbox is refused in words and changes nothing (issue 3
   expect(readdirSync(dir).sort()).toEqual(before);
   expect(existsSync(outbox)).toBe(true);
   expect((await desk.call('outbox.list')).map((e) => (e.params as { email: string }).email)).toEqual(['kept@example.com']);
-  await desk.close();
+  await desk.dispose();
 });

@@ -78,7 +78,7 @@ describe.runIf(posix)('permissions of the data folder (POSIX)', () => {
           expect(`${name} ${mode}`).toBe(`${name} ${isDir ? '700' : '600'}`);
         }
       } finally {
-        await desk.close();
+        await desk.dispose();
       }
     } finally {
       process.umask(previous);
@@ -107,11 +107,11 @@ describe.runIf(posix)('permissions of the data folder (POSIX)', () => {
     chmodSync(join(dataDir, 'settings.json'), 0o644);
     chmodSync(join(dataDir, 'accounts', 'Main', 'notes'), 0o444);
     const log: string[] = [];
-    await (await Desk.open({ dataDir, vault: new MemoryVault('perm'), background: false, log: (line) => log.push(line) })).close();
+    await (await Desk.open({ dataDir, vault: new MemoryVault('perm'), background: false, log: (line) => log.push(line) })).dispose();
     expect(log).toHaveLength(1);
     expect(log[0]).toMatch(/could be read by other users of this computer: its 5 files and folders are now yours alone/);
     expect(modes(dataDir)).toMatchObject({ '.': '700', accounts: '700', 'accounts/Main': '700', 'settings.json': '600', 'accounts/Main/notes': '400' });
-    await (await Desk.open({ dataDir, vault: new MemoryVault('perm'), background: false, log: (line) => log.push(line) })).close();
+    await (await Desk.open({ dataDir, vault: new MemoryVault('perm'), background: false, log: (line) => log.push(line) })).dispose();
     expect(log).toHaveLength(1);
   });
 });

@@ -36,7 +36,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await host?.close();
-  await desk?.close();
+  await desk?.dispose();
   rmSync(dir, { recursive: true, force: true });
 });
 
