@@ -213,6 +213,8 @@ const TLD_TEMPLATES: readonly (readonly [string, number, number, number, number]
   ['.tech', 499, 4495, 4995, 10], ['.xyz', 199, 1295, 1395, 10], ['.co', 2495, 2495, 2695, 5],
   ['.me', 495, 1795, 1995, 10], ['.nl', 695, 695, 795, 5], ['.fr', 895, 895, 995, 10], ['.es', 795, 795, 895, 5],
   ['.biz', 1495, 1495, 1795, 10], ['.ch', 995, 995, 995, 5],
+  // Registries that ask for TLD-specific fields (shared/domain-fields.ts): .it, .us, .uk (and .co.uk, .de, .eu above).
+  ['.it', 795, 795, 895, 10], ['.us', 895, 895, 1095, 10], ['.uk', 795, 795, 895, 10],
 ];
 
 const DEPARTMENT_NAMES: readonly (readonly [string, string])[] = [

@@ -9,7 +9,7 @@
  * Rows owned by a client account carry `userid`; the catalogue, announcements, departments and TLD prices
  * are shared by every account.
  */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 export const SCHEMA = /* sql */ `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -164,6 +164,14 @@ CREATE TABLE IF NOT EXISTS domains (
   nameservers TEXT NOT NULL DEFAULT ''    -- comma-separated
 );
 CREATE INDEX IF NOT EXISTS domains_user ON domains(userid, id);
+-- A domain's TLD-specific registration fields (add-order's domainfields), as upstream keeps them per domain:
+-- by the field's name, a ticked tickbox 'on'.
+CREATE TABLE IF NOT EXISTS domain_fields (
+  domainid INTEGER NOT NULL REFERENCES domains(id),
+  name TEXT NOT NULL,
+  value TEXT NOT NULL,
+  PRIMARY KEY (domainid, name)
+);
 CREATE INDEX IF NOT EXISTS domains_name ON domains(domainname);
 
 CREATE TABLE IF NOT EXISTS invoices (
@@ -200,7 +208,8 @@ CREATE TABLE IF NOT EXISTS orders (
   status TEXT NOT NULL,                   -- Pending | Active | Fraud | Cancelled
   ipaddress TEXT NOT NULL DEFAULT '',
   fraudmodule TEXT NOT NULL DEFAULT '', fraudoutput TEXT NOT NULL DEFAULT '', frauddata TEXT NOT NULL DEFAULT '',
-  notes TEXT NOT NULL DEFAULT ''
+  notes TEXT NOT NULL DEFAULT '',
+  affid INTEGER NOT NULL DEFAULT 0        -- add-order's affiliate id (0: none); not in get-orders' reply
 );
 CREATE INDEX IF NOT EXISTS orders_user ON orders(userid, id);
 CREATE TABLE IF NOT EXISTS order_lineitems (

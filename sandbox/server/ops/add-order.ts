@@ -9,15 +9,21 @@
  *   domain, with regperiod[i] (default 1), eppcode[i], idprotection[i], emailforwarding[i], domainfields[i];
  *   dnsmanagement may be one flag for all domains or a list. A domain[i] past the products needs a domaintype.
  * - configoptions[i] and customfields[i]: base64 of a PHP-serialized array (or, for configoptions, of a JSON
- *   object), or form fields; keys are catalogue ids. domainfields are validated and not stored.
+ *   object), or form fields; keys are catalogue ids.
+ * - domainfields[i]: base64 of a PHP-serialized array, keyed by field name or a list in the registry's field order
+ *   (shared/domain-fields.ts). A registration in a TLD whose registry asks for fields (.it, .uk, .us, .eu, .de;
+ *   a transfer where the registry asks too: .it, .us) needs them: one missing or malformed fails the order, naming
+ *   each domain and each field ("Required Domain Fields Missing or Invalid: a.it: "Tax ID" is required, …"),
+ *   nothing placed. The fields given are stored with the domain (domain_fields), by name.
  * - A transfer needs an eppcode and a registered name that is not already the caller's; a registration needs
  *   an available name. Premium names cost the premium price (see domain-names.ts).
  * - domainrenewals[<domain>]=<years> renews one of the caller's domains (Active, Expired, Grace or Redemption).
  * - addonid+serviceid and addonids[]+serviceids[] buy add-ons for existing services of the caller.
  * - paymentmethod defaults to the client's default gateway (strict: required, as upstream); an unknown one is
  *   "Invalid Payment Method. Valid options include …".
- * - promocode: the sandbox has no promotions, so any code is "Promotion Code Not Found". affid is validated
- *   as an integer and otherwise ignored (no affiliates).
+ * - promocode: the sandbox has no promotions, so any code is "Promotion Code Not Found".
+ * - affid: a positive integer, stored on the order (orders.affid); where the sandbox keeps affiliate accounts, one
+ *   of theirs. Anything else is "Invalid Affiliate ID: <id> (…why)".
  * - nameserver1..5 apply to every domain of the order (default: the provider's nameservers).
  * - An order with nothing in it is rejected as upstream does: "No items added to cart so order cannot proceed".
  *
@@ -25,7 +31,7 @@
  * add-ons and domains as comma-separated strings. The spec's table names the service ids `productids` while
  * the upstream sample reply says `serviceids`: both keys are sent, with the same value.
  */
-import { Rejection, type Operation, type Params } from '../operation.js';
+import { Rejection, type OpContext, type Operation, type Params } from '../operation.js';
 import { optionalInt, optionalString } from '../params.js';
 import { callerClient, requireClientId } from './caller.js';
 import { isHostname } from './domain-names.js';
@@ -33,6 +39,7 @@ import { gatewayCodes, gatewayName } from './gateways.js';
 import { readOrderPlan } from './order-plan.js';
 import { writeOrder } from './order-writer.js';
 import { requireOwn } from './ownership.js';
+import { sql } from './sql.js';
 
 /** nameserver1..5, in order, each a valid host name. */
 function readNameservers(params: Params): string[] {
@@ -51,6 +58,21 @@ function readPaymentMethod(params: Params, defaultGateway: string | undefined): 
   return { code, name };
 }
 
+/**
+ * affid: a positive integer; 0 when not given. Where the sandbox keeps affiliate accounts (an `affiliates` table
+ * with rows), it must be one of them, as upstream credits only an existing affiliate.
+ */
+function readAffiliate(ctx: OpContext, params: Params): number {
+  const raw = optionalString(params, 'affid')?.trim();
+  if (raw === undefined || raw === '') return 0;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || !Number.isSafeInteger(Number(raw))) throw new Rejection(`Invalid Affiliate ID: ${raw} (expected a positive whole number)`);
+  const affid = Number(raw);
+  const kept = sql(ctx.db, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'affiliates'").get() !== undefined
+    && sql(ctx.db, 'SELECT 1 FROM affiliates LIMIT 1').get() !== undefined;
+  if (kept && !sql(ctx.db, 'SELECT 1 FROM affiliates WHERE id = ?').get(affid)) throw new Rejection(`Invalid Affiliate ID: ${affid} (no such affiliate)`);
+  return affid;
+}
+
 export const addOrder: Operation = {
   name: 'add-order',
   host: 'base',
@@ -61,10 +83,10 @@ export const addOrder: Operation = {
     const contactid = optionalInt(params, 'contactid');
     if (contactid !== undefined) requireOwn(ctx, 'contacts', contactid);
     if (optionalString(params, 'promocode') !== undefined) throw new Rejection('Promotion Code Not Found');
-    optionalInt(params, 'affid');
+    const affid = readAffiliate(ctx, params);
     const nameservers = readNameservers(params);
     const plan = readOrderPlan(ctx, params, client.currency_code);
-    const order = writeOrder(ctx, plan, { payment, contactid: contactid ?? 0, nameservers });
+    const order = writeOrder(ctx, plan, { payment, contactid: contactid ?? 0, nameservers, affid });
     const serviceids = order.serviceids.join(',');
     return {
       json: {

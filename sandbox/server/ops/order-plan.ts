@@ -16,6 +16,8 @@ import {
 import { requireOwn } from './ownership.js';
 import { sql } from './sql.js';
 import { RENEWABLE_DOMAIN_STATUSES } from '../../../shared/renewals.js';
+import { domainFieldProblems, domainFieldsFor, readDomainFieldValues, registryFieldsFor } from '../../../shared/domain-fields.js';
+import { domainFieldProblemWords } from './domain-field-words.js';
 
 
 /** An item of a parallel list, with '' meaning not given. */
@@ -48,6 +50,8 @@ export interface DomainPlan {
   dnsmanagement: boolean;
   emailforwarding: boolean;
   idprotection: boolean;
+  /** TLD-specific fields given (domainfields[i]), keyed by field name: stored with the domain. */
+  fields: Record<string, string>;
 }
 
 export interface RenewalPlan {
@@ -115,6 +119,8 @@ function readDomains(ctx: OpContext, params: Params): DomainPlan[] {
   const idprotection = perItemBool(params, 'idprotection');
   const productCount = stringList(params, 'pid').length;
   const plans: DomainPlan[] = [];
+  /** Per domain, what its registry fields lack: all said in one refusal once every domain is read. */
+  const missing: string[] = [];
   for (let i = 0; i < Math.max(domains.length, types.length); i++) {
     const type = item(types, i)?.toLowerCase();
     const domain = item(domains, i);
@@ -146,13 +152,20 @@ function readDomains(ctx: OpContext, params: Params): DomainPlan[] {
       if (!isRegistered(ctx.db, name)) throw new Rejection(`Domain Not Registered: ${name.domain} cannot be transferred`);
       if (eppcode === undefined) throw new Rejection(`EPP Code Required for Transfer: ${name.domain}`);
     }
-    const fields = domainfields[i];
-    if (typeof fields === 'string' && fields !== '') decodeSerializedArray(`domainfields[${i}]`, fields);
+    const given = domainfields[i];
+    const decoded = given === undefined || given === '' ? new Map<string, string>()
+      : typeof given === 'string' ? decodeSerializedArray(`domainfields[${i}]`, given) : decodeArrayParam(`domainfields[${i}]`, given);
+    const asked = domainFieldsFor(name.domain, type);
+    const fields = readDomainFieldValues(registryFieldsFor(name.domain)?.fields ?? [], decoded);
+    const problems = domainFieldProblems(asked, fields);
+    if (problems.length) missing.push(`${name.domain}: ${problems.map((p) => domainFieldProblemWords(asked, p)).join(', ')}`);
     plans.push({
       name, regtype, regperiod, firstCents: parseCents(first), recurringCents: parseCents(recurring), eppcode,
       dnsmanagement: dnsmanagement(i), emailforwarding: emailforwarding(i), idprotection: idprotection(i),
+      fields: Object.fromEntries(Object.entries(fields).filter(([, value]) => value.trim() !== '').map(([key, value]) => [key, value.trim()])),
     });
   }
+  if (missing.length) throw new Rejection(`Required Domain Fields Missing or Invalid: ${missing.join('; ')}`);
   return plans;
 }
 

@@ -1,7 +1,8 @@
 /**
  * Writes an order plan in one transaction: the order, its services (custom fields, configurable options),
  * add-ons, domains, renewals, line items (products, then add-ons, then domains, as upstream lists them) and an
- * Unpaid invoice whose items add up to the order amount. New services, add-ons and domains are Pending.
+ * Unpaid invoice whose items add up to the order amount. New services, add-ons and domains are Pending. A domain's
+ * TLD-specific fields go in domain_fields; the affiliate id on the order.
  */
 import { formatCents } from '../../store/money.js';
 import type { OpContext } from '../operation.js';
@@ -28,6 +29,8 @@ export interface OrderOptions {
   contactid: number;
   /** nameserver1..5 as given; empty for the provider's default nameservers. */
   nameservers: string[];
+  /** The affiliate the order is credited to; 0 for none. */
+  affid: number;
 }
 
 export interface WrittenOrder {
@@ -115,6 +118,8 @@ function writeDomain(w: OrderWriter, plan: DomainPlan, nameservers: string[]): n
     Number(plan.idprotection), randomCode(12), nameservers.join(','),
   );
   const id = Number(result.lastInsertRowid);
+  const insertField = sql(w.ctx.db, 'INSERT INTO domain_fields (domainid, name, value) VALUES (?, ?, ?)');
+  for (const [name, value] of Object.entries(plan.fields)) insertField.run(id, name, value);
   const kind = plan.regtype === 'Register' ? 'Domain Registration' : 'Domain Transfer';
   w.lineItems.push({
     type: 'domain', relid: id, producttype: 'Domain', product: plan.regtype, domain: plan.name.domain,
@@ -148,19 +153,19 @@ function writeInvoice(w: OrderWriter, totalCents: number): number {
 }
 
 export function writeOrder(ctx: OpContext, plan: OrderPlan, options: OrderOptions): WrittenOrder {
-  const { payment, contactid, nameservers } = options;
+  const { payment, contactid, nameservers, affid } = options;
   return ctx.db.transaction(() => {
     const transfers = new Map(plan.domains.flatMap((d) => (d.eppcode === undefined ? [] : [[d.name.domain, d.eppcode] as const])));
     const order = sql(
       ctx.db,
       `INSERT INTO orders (ordernum, userid, contactid, date, nameservers, transfersecret, renewals, orderdata, amount,
-         paymentmethod, paymentmethodname, status)
-       VALUES (?, ?, ?, ?, ?, ?, ?, 'a:0:{}', '0.00', ?, ?, 'Pending')`,
+         paymentmethod, paymentmethodname, status, affid)
+       VALUES (?, ?, ?, ?, ?, ?, ?, 'a:0:{}', '0.00', ?, ?, 'Pending', ?)`,
     ).run(
       unusedNumber(ctx.db, 'orders', 'ordernum', 10), ctx.userid, contactid, nowDateTime(ctx), nameservers.join(','),
       transfers.size ? serializeMap(transfers) : '',
       plan.renewals.map((r) => `${r.domainid}=${r.years}`).join(','),
-      payment.code, payment.name,
+      payment.code, payment.name, affid,
     );
     const w: OrderWriter = { ctx, orderid: Number(order.lastInsertRowid), today: today(ctx), payment, lineItems: [], invoiceItems: [] };
     const serviceids = plan.services.map((service) => writeService(w, service));
