@@ -228,6 +228,22 @@ export interface Department {
   name: string;
   awaitingReply: number;
   openTickets: number;
+  /**
+   * The custom fields its tickets ask for (open-ticket's customfields are keyed by their ids). Not in the spec's
+   * department record: a provider that sends none leaves it empty; a mirror written before it has none.
+   */
+  customFields?: DepartmentCustomField[];
+}
+
+/** A custom field of a support department, as the upstream billing system defines one. */
+export interface DepartmentCustomField {
+  id: number;
+  name: string;
+  /** text, dropdown or tickbox; another type the provider may have (textarea, link…) is asked for as text. */
+  type: string;
+  /** A dropdown's choices. */
+  options: string[];
+  required: boolean;
 }
 
 export interface Ticket {

@@ -89,10 +89,21 @@ export interface TldPrice {
   readonly renew: readonly number[];
 }
 
+/** A custom field a department's tickets ask for; its value goes in open-ticket's customfields under its id. */
+export interface DepartmentCustomField {
+  readonly id: number;
+  readonly name: string;
+  readonly type: 'text' | 'dropdown' | 'tickbox';
+  /** A dropdown's choices. */
+  readonly options: readonly string[];
+  readonly required: boolean;
+}
+
 export interface Department {
   readonly id: number;
   readonly name: string;
   readonly email: string;
+  readonly customFields: readonly DepartmentCustomField[];
 }
 
 export interface Catalogue {
@@ -219,7 +230,7 @@ const TLD_TEMPLATES: readonly (readonly [string, number, number, number, number]
 
 const DEPARTMENT_NAMES: readonly (readonly [string, string])[] = [
   ['Sales', 'sales'], ['Technical Support', 'support'], ['Billing', 'billing'],
-  ['Domains & Transfers', 'domains'], ['Abuse', 'abuse'],
+  ['Domains & Transfers', 'domains'], ['Abuse', 'abuse'], ['Server Management', 'servers'],
 ];
 
 export function buildCatalogue(rng: Rng, productCount: number): Catalogue {
@@ -346,9 +357,23 @@ function buildTldPrice([tld, register, transfer, renew, maxYears]: readonly [str
   };
 }
 
+/**
+ * Server Management asks which server and service a ticket is about; the other departments ask nothing (the
+ * last one, so the departments tests and the generated tickets use ask for no fields).
+ */
+const DEPARTMENT_FIELDS: Readonly<Record<string, readonly Omit<DepartmentCustomField, 'id'>[]>> = {
+  'Server Management': [
+    { name: 'Server hostname', type: 'text', options: [], required: true },
+    { name: 'Affected service type', type: 'dropdown', options: ['Web hosting', 'Email', 'VPS', 'DNS'], required: false },
+    { name: 'Happened after a change on our side', type: 'tickbox', options: [], required: false },
+  ],
+};
+
 function buildDepartments(): Department[] {
+  let fieldId = 1;
   return DEPARTMENT_NAMES.map(([name, mailbox], index) => ({
     id: index + 1, name, email: `${mailbox}@hostingprovider.net`,
+    customFields: (DEPARTMENT_FIELDS[name] ?? []).map((field) => ({ ...field, id: fieldId++ })),
   }));
 }
 

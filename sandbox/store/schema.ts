@@ -9,7 +9,7 @@
  * Rows owned by a client account carry `userid`; the catalogue, announcements, departments and TLD prices
  * are shared by every account.
  */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 export const SCHEMA = /* sql */ `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -270,6 +270,16 @@ CREATE TABLE IF NOT EXISTS announcements (
 CREATE TABLE IF NOT EXISTS departments (
   id INTEGER PRIMARY KEY, name TEXT NOT NULL, email TEXT NOT NULL DEFAULT '', hidden INTEGER NOT NULL DEFAULT 0
 );
+-- Custom fields a department's tickets ask for (as the upstream system's support departments can):
+-- open-ticket's and add-ticket-reply's customfields are keyed by these ids.
+CREATE TABLE IF NOT EXISTS department_customfields (
+  id INTEGER PRIMARY KEY,
+  deptid INTEGER NOT NULL REFERENCES departments(id),
+  name TEXT NOT NULL,
+  type TEXT NOT NULL,                     -- text | dropdown | tickbox
+  options TEXT NOT NULL DEFAULT '',       -- a dropdown's choices, comma-separated as upstream keeps them
+  required INTEGER NOT NULL DEFAULT 0
+);
 
 CREATE TABLE IF NOT EXISTS tickets (
   id INTEGER PRIMARY KEY,
@@ -298,6 +308,11 @@ CREATE TABLE IF NOT EXISTS ticket_replies (
   userid INTEGER NOT NULL DEFAULT 0, contactid INTEGER NOT NULL DEFAULT 0,
   name TEXT NOT NULL DEFAULT '', email TEXT NOT NULL DEFAULT '', admin TEXT NOT NULL DEFAULT '',
   date TEXT NOT NULL, message TEXT NOT NULL, markdown INTEGER NOT NULL DEFAULT 0
+);
+-- A ticket's custom field values (open-ticket sets them, add-ticket-reply may change them).
+CREATE TABLE IF NOT EXISTS ticket_customfields (
+  ticketid INTEGER NOT NULL REFERENCES tickets(id), fieldid INTEGER NOT NULL, value TEXT NOT NULL,
+  PRIMARY KEY (ticketid, fieldid)
 );
 -- Decoded attachments, readable back by tests. replyid NULL: attached to the opening message.
 CREATE TABLE IF NOT EXISTS ticket_attachments (

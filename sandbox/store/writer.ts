@@ -82,6 +82,12 @@ export class Writer {
     }
     for (const department of catalogue.departments) {
       this.insert('departments', { id: department.id, name: department.name, email: department.email, hidden: 0 });
+      for (const field of department.customFields) {
+        this.insert('department_customfields', {
+          id: field.id, deptid: department.id, name: field.name, type: field.type, options: field.options.join(','),
+          required: Number(field.required),
+        });
+      }
     }
   }
 

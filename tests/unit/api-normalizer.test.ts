@@ -187,7 +187,7 @@ describe('records', () => {
     const [, fr] = decode.decodeAnnouncements(w(fixture('announcements.flat.json'))).items;
     expect(fr).toMatchObject({ published: false, parentId: 7, createdAt: null, language: 'french' });
     expect(decode.decodeSupportDepartments(w(fixture('support-departments.single.json'))).items).toEqual([
-      { id: 2, name: 'Billing', awaitingReply: 3, openTickets: 5 },
+      { id: 2, name: 'Billing', awaitingReply: 3, openTickets: 5, customFields: [] },
     ]);
     const [, t] = decode.decodeTickets(w(fixture('tickets.nested.json'))).items;
     expect(t).toMatchObject({ id: 45, tid: '839202', flag: true, lastReply: null, deptId: 2 });

@@ -13,6 +13,7 @@ import type {
   ConfigOptionChoice,
   Contact,
   Department,
+  DepartmentCustomField,
   Domain,
   ListedTicket,
   Order,
@@ -208,11 +209,28 @@ export const announcement = record({
   updatedAt: ['updated_at', dateTime],
 }) satisfies Decode<Announcement>;
 
+/** A dropdown's choices: comma-separated as the upstream system keeps them, or a list. */
+function fieldOptions(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map((option) => name(option).trim()).filter((option) => option !== '');
+  return name(value).split(',').map((option) => option.trim()).filter((option) => option !== '');
+}
+
+const departmentCustomField = record({
+  id: ['id', id],
+  name: ['name', name],
+  type: ['type', name],
+  options: ['options', fieldOptions],
+  // "1"/"0", or "on"/"" as the upstream system stores it.
+  required: ['required', flag],
+}) satisfies Decode<DepartmentCustomField>;
+
 export const department = record({
   id: ['id', id],
   name: ['name', name],
   awaitingReply: ['awaitingreply', count],
   openTickets: ['opentickets', count],
+  // Not in the spec's department record: none sent is none.
+  customFields: ['customfields', nestedList('customfield', departmentCustomField)],
 }) satisfies Decode<Department>;
 
 // A ticket's access code (`c`) is read only where it is needed: see ListedTicket.

@@ -6,8 +6,12 @@
  *   "Message is required", "Ticket ID is required". Hidden departments count as not found.
  * - A ticket is opened by the client, or for one of its contacts (contactid), or in the name of a non-client
  *   when both `name` and `email` are given (userid 0; the ticket still belongs to the caller's list).
- * - priority is Low, Medium or High (any case), default Medium. `customfields` is validated (base64 of a
- *   serialized array) but not stored: no operation reads ticket custom fields back.
+ * - priority is Low, Medium or High (any case), default Medium.
+ * - `customfields` (base64 of a serialized array keyed by field id) are the department's custom fields
+ *   (get-support-departments lists them): an id of another department's field is refused, a required field left
+ *   out or empty is refused naming the field ("Server hostname is required"), a dropdown takes one of its
+ *   options. open-ticket stores the values given; add-ticket-reply changes those it is given (the ticket's
+ *   department's fields). No operation reads them back: tests read the store.
  * - add-ticket-reply takes `markdown` or its alias `useMarkdown`; it sets the status to Customer-Reply (also on
  *   a closed ticket, which reopens it) and lastreply to now.
  * - get-tickets lists newest activity first (lastreply, then id, descending), as upstream does. `status` takes
@@ -105,9 +109,42 @@ function readRelatedService(ctx: OpContext, params: Params): string {
   return '';
 }
 
-function checkCustomFields(params: Params): void {
-  const customfields = optionalString(params, 'customfields');
-  if (customfields !== undefined) decodeSerializedArray('customfields', customfields);
+interface DepartmentField {
+  id: number;
+  name: string;
+  type: string;
+  options: string;
+  required: number;
+}
+
+/**
+ * The custom field values a request gives, checked against the department's fields. `whole`: every required
+ * field must have a value (a new ticket); otherwise only those given are checked (a reply's update).
+ */
+function readCustomFields(ctx: OpContext, params: Params, deptid: number, whole: boolean): Map<number, string> {
+  const raw = optionalString(params, 'customfields');
+  const given = raw === undefined ? new Map<string, string>() : decodeSerializedArray('customfields', raw);
+  const fields = sql(ctx.db, 'SELECT id, name, type, options, required FROM department_customfields WHERE deptid = ? ORDER BY id').all(deptid) as DepartmentField[];
+  const byId = new Map(fields.map((field) => [String(field.id), field]));
+  for (const key of given.keys()) {
+    if (!byId.has(key)) throw new Rejection(`Custom field ${key} is not a field of this department`);
+  }
+  const values = new Map<number, string>();
+  for (const field of fields) {
+    const value = given.get(String(field.id))?.trim();
+    if (field.required && (whole ? !value : value === '')) throw new Rejection(`${field.name} is required`);
+    if (value === undefined) continue;
+    if (field.type === 'dropdown' && value !== '' && !field.options.split(',').includes(value)) {
+      throw new Rejection(`${field.name} must be one of: ${field.options.split(',').join(', ')}`);
+    }
+    values.set(field.id, value);
+  }
+  return values;
+}
+
+function storeCustomFields(ctx: OpContext, ticketid: number, values: ReadonlyMap<number, string>): void {
+  const upsert = sql(ctx.db, 'INSERT OR REPLACE INTO ticket_customfields (ticketid, fieldid, value) VALUES (?, ?, ?)');
+  for (const [fieldid, value] of values) upsert.run(ticketid, fieldid, value);
 }
 
 function storeAttachments(ctx: OpContext, ticketid: number, replyid: number | null, files: Attachment[]): void {
@@ -130,7 +167,7 @@ export const openTicket: Operation = {
     const author = readAuthor(ctx, params);
     const priority = readPriority(params);
     const markdown = optionalBool(params, 'markdown') ?? false;
-    checkCustomFields(params);
+    const customFields = readCustomFields(ctx, params, deptid, true);
     const files = readAttachments(params);
 
     return ctx.db.transaction(() => {
@@ -148,6 +185,7 @@ export const openTicket: Operation = {
       );
       const id = Number(result.lastInsertRowid);
       storeAttachments(ctx, id, null, files);
+      storeCustomFields(ctx, id, customFields);
       return { json: { result: 'success', id: String(id), tid, c } };
     })();
   },
@@ -184,13 +222,12 @@ export const addTicketReply: Operation = {
   handle(ctx, params) {
     checkAuthorClient(ctx, params);
     const ticketid = requiredInt(params, 'ticketid', 'Ticket ID is required');
-    if (!sql(ctx.db, 'SELECT 1 FROM tickets WHERE id = ? AND owner_userid = ?').get(ticketid, ctx.userid)) {
-      throw new Rejection('Ticket ID Not Found');
-    }
+    const ticket = sql(ctx.db, 'SELECT deptid FROM tickets WHERE id = ? AND owner_userid = ?').get(ticketid, ctx.userid) as { deptid: number } | undefined;
+    if (!ticket) throw new Rejection('Ticket ID Not Found');
     const message = requiredString(params, 'message', 'Message is required');
     const author = readAuthor(ctx, params);
     const markdown = optionalBool(params, 'markdown') ?? optionalBool(params, 'useMarkdown') ?? false;
-    checkCustomFields(params);
+    const customFields = readCustomFields(ctx, params, ticket.deptid, false);
     const files = readAttachments(params);
     const fromClient = author.userid !== 0;
 
@@ -205,6 +242,7 @@ export const addTicketReply: Operation = {
         message, Number(markdown),
       );
       storeAttachments(ctx, ticketid, Number(reply.lastInsertRowid), files);
+      storeCustomFields(ctx, ticketid, customFields);
       sql(ctx.db, "UPDATE tickets SET status = 'Customer-Reply', lastreply = ? WHERE id = ?").run(now, ticketid);
     })();
     return { json: { result: 'success' } };

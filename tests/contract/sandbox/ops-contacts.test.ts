@@ -83,6 +83,12 @@ describe('add-contact, update-contact, delete-contact', () => {
     expect(added.updated_at).toBe(added.created_at);
   });
 
+  it('stores the tax id add-contact gives; get-contacts leaves it out, as the spec\'s contact record has none', async () => {
+    const reply = await ok(op(s, 'add-contact', { firstname: 'Taxed', email: 'taxed@zq.example', tax_id: 'IT01234567890' }));
+    expect(s.sb.db.prepare('SELECT tax_id FROM contacts WHERE id = ?').pluck().get(reply.contactid)).toBe('IT01234567890');
+    expect(await contact(reply.contactid)).not.toHaveProperty('tax_id');
+  });
+
   it('defaults the country to the client\'s and needs no field at all', async () => {
     const reply = await ok(op(s, 'add-contact', { firstname: 'Bare' }));
     const client = s.sb.db.prepare('SELECT country FROM clients WHERE id = ?').get(s.demoId) as any;

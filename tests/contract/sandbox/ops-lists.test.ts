@@ -279,8 +279,9 @@ describe('get-support-departments', () => {
     expect(json.startnumber).toBeUndefined();
     const departments = json.departments.department as any[];
     expect(json.totalresults).toBe(departments.length);
-    for (const d of departments) {
+    for (const { customfields, ...d } of departments) {
       expectStringRecord(d, ['id', 'name', 'awaitingreply', 'opentickets']);
+      for (const field of customfields?.customfield ?? []) expectStringRecord(field, ['id', 'name', 'type', 'options', 'required']);
       const counts = s.sb.db.prepare(
         `SELECT SUM(status IN ('Open', 'Customer-Reply')) AS awaiting, SUM(status != 'Closed') AS active
          FROM tickets WHERE deptid = ? AND owner_userid = ?`,
@@ -290,6 +291,17 @@ describe('get-support-departments', () => {
     }
     const total = departments.reduce((n, d) => n + Number(d.opentickets), 0);
     expect(total).toBeGreaterThan(0);
+  });
+
+  it('gives the custom fields of a department that has them, and nothing for one without', async () => {
+    const departments = (await ok(op(s, 'get-support-departments'))).departments.department as any[];
+    const servers = departments.find((d) => d.name === 'Server Management');
+    expect(servers.customfields.customfield).toEqual([
+      { id: expect.stringMatching(/^\d+$/), name: 'Server hostname', type: 'text', options: '', required: '1' },
+      { id: expect.stringMatching(/^\d+$/), name: 'Affected service type', type: 'dropdown', options: 'Web hosting,Email,VPS,DNS', required: '0' },
+      { id: expect.stringMatching(/^\d+$/), name: 'Happened after a change on our side', type: 'tickbox', options: '', required: '0' },
+    ]);
+    expect(departments.find((d) => d.name === 'Sales')).not.toHaveProperty('customfields');
   });
 
   it('leaves out hidden departments', async () => {

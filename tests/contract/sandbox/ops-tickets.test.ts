@@ -111,7 +111,7 @@ describe('open-ticket', () => {
     const guest = await open({ name: 'Walk In', email: 'walk.in@zq.example', priority: 'high', markdown: true });
     expect(await ticket(guest.id)).toMatchObject({ userid: '0', name: 'Walk In', email: 'walk.in@zq.example', priority: 'High' });
     expect((s.sb.db.prepare('SELECT markdown FROM tickets WHERE id = ?').get(guest.id) as any).markdown).toBe(1);
-    await open({ customfields: base64(phpArray({ 1: 'value' })) });
+    expect(s.sb.db.prepare('SELECT userid, contactid, name, email FROM tickets WHERE id = ?').get(guest.id)).toEqual({ userid: 0, contactid: 0, name: 'Walk In', email: 'walk.in@zq.example' });
   });
 
   it('stores attachments sent as base64 JSON with name or filename keys', async () => {
@@ -173,6 +173,38 @@ describe('open-ticket', () => {
       else expect(got, JSON.stringify(fields)).toMatch(message);
     }
     expect(count()).toBe(before);
+  });
+});
+
+describe('custom fields of a department', () => {
+  const servers = () => s.sb.db.prepare("SELECT id FROM departments WHERE name = 'Server Management'").pluck().get() as number;
+  const field = (name: string) => s.sb.db.prepare('SELECT id FROM department_customfields WHERE name = ?').pluck().get(name) as number;
+  const values = (ticketid: string | number) =>
+    Object.fromEntries(stored<{ fieldid: number; value: string }>('SELECT fieldid, value FROM ticket_customfields WHERE ticketid = ? ORDER BY fieldid', Number(ticketid)).map((r) => [r.fieldid, r.value]));
+
+  it('refuses a ticket without a required field, naming the field, and opens nothing', async () => {
+    const count = () => (s.sb.db.prepare('SELECT COUNT(*) AS n FROM tickets').get() as any).n;
+    const before = count();
+    expect(await rejection(op(s, 'open-ticket', { deptid: servers(), subject: 'S', message: 'M' }))).toBe('Server hostname is required');
+    const blank = base64(phpArray({ [field('Server hostname')]: '  ' }));
+    expect(await rejection(op(s, 'open-ticket', { deptid: servers(), subject: 'S', message: 'M', customfields: blank }))).toBe('Server hostname is required');
+    const wrongChoice = base64(phpArray({ [field('Server hostname')]: 'h1', [field('Affected service type')]: 'Fax' }));
+    expect(await rejection(op(s, 'open-ticket', { deptid: servers(), subject: 'S', message: 'M', customfields: wrongChoice })))
+      .toBe('Affected service type must be one of: Web hosting, Email, VPS, DNS');
+    const elsewhere = base64(phpArray({ [field('Server hostname')]: 'h1' }));
+    expect(await rejection(op(s, 'open-ticket', { deptid: 2, subject: 'S', message: 'M', customfields: elsewhere })))
+      .toBe(`Custom field ${field('Server hostname')} is not a field of this department`);
+    expect(count()).toBe(before);
+  });
+
+  it('stores the values with the ticket, and a reply updates those it gives', async () => {
+    const hostname = field('Server hostname');
+    const kind = field('Affected service type');
+    const { id } = await open({ deptid: servers(), customfields: base64(phpArray({ [hostname]: 'web01.example.net', [kind]: 'Email' })) });
+    expect(values(id)).toEqual({ [hostname]: 'web01.example.net', [kind]: 'Email' });
+    await ok(op(s, 'add-ticket-reply', { ticketid: id, message: 'Moved', customfields: base64(phpArray({ [hostname]: 'web02.example.net' })) }));
+    expect(values(id)).toEqual({ [hostname]: 'web02.example.net', [kind]: 'Email' });
+    expect(await rejection(op(s, 'add-ticket-reply', { ticketid: id, message: 'x', customfields: base64(phpArray({ [hostname]: '' })) }))).toBe('Server hostname is required');
   });
 });
 
