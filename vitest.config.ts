@@ -45,8 +45,9 @@ export default defineConfig({
         test: { ...unit, name: 'unit-isolated', include: MOCKING },
       },
       {
-        // Renderer components mounted with @vue/test-utils on happy-dom, the bridge a test double of the contract's
-        // own shape (tests/components/test-bridge.ts): what the component does with props, events, keys and replies.
+        // Renderer components and stores mounted with @vue/test-utils on happy-dom, with the app's plugins and a real
+        // Desk on a sandbox provider behind the bridge (tests/components/harness.ts): what they do with props,
+        // events, keys and the engine's replies and events.
         plugins: [vue()],
         test: { ...unit, name: 'components', include: ['tests/components/**/*.test.ts'], environment: 'happy-dom' },
       },
