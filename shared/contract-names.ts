@@ -63,6 +63,7 @@ export const PROCEDURE_NAMES = [
   'settings.logo',
   'settings.setLogo',
   'announcements.image',
+  'app.reportError',
 ] as const;
 
 export const EVENT_NAMES = [

@@ -27,6 +27,7 @@ import { CONTACT_IMPORT_FIELDS, CONTACT_IMPORT_MODES, type ContactImportPreview,
 import type { ExportFile, Facet, ListPage, OverlaidRecord, OverlaidSearchHit } from './queries.js';
 import { RESOURCE_NAMES, SYNCED_RESOURCES, type ResourceName, type ResourceRecords } from './records.js';
 import type { ErrorFacts } from './error-words.js';
+import { WindowErrorSchema } from './window-error.js';
 import { NOTABLE_KINDS, type ConnectionStatus, type Connectivity, type SyncProgress, type SyncRunRecord, type SyncRunResult, type SyncState, type SyncSummary } from './sync.js';
 
 /**
@@ -469,6 +470,12 @@ export const PROCEDURES = {
    * SVG, at most 5 MB, within a timeout; refused in words otherwise.
    */
   'announcements.image': procedure(z.strictObject({ url: AnnouncementImageUrlSchema })).returns<AnnouncementImage>(),
+
+  /**
+   * A failure in the window nobody handled (a component's error, a promise nobody awaited), written to the
+   * engine's log at error level (redacted like every line). Each is reported once per window load.
+   */
+  'app.reportError': procedure(WindowErrorSchema).returns<void>(),
 } as const;
 
 export type ProcedureName = keyof typeof PROCEDURES;

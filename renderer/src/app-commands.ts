@@ -5,8 +5,8 @@
  */
 import type { Router } from 'vue-router';
 import type { AppCommand } from '../../shared/contract';
-import { desk } from './bridge';
 import { paletteCommands, type Translate } from './components/palette-commands';
+import { useDeskEvent } from './composables/desk-event';
 import { recordRoute } from './composables/record-route';
 
 /** The palette command each of the menu's commands runs (search opens the palette itself). */
@@ -32,7 +32,7 @@ export async function runAppCommand(command: AppCommand, router: Router, t: Tran
     ?.run();
 }
 
-/** Runs each app.command as it comes; returns the function that stops listening. */
-export function listenAppCommands(router: Router, t: Translate, openPalette: () => void): () => void {
-  return desk().on('app.command', (command) => void runAppCommand(command, router, t, openPalette));
+/** Runs each app.command as it comes, for the life of the calling component. */
+export function useAppCommands(router: Router, t: Translate, openPalette: () => void): void {
+  useDeskEvent('app.command', (command) => void runAppCommand(command, router, t, openPalette));
 }

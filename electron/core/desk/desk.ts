@@ -13,6 +13,7 @@ import { fileSettingsStore } from '../settings-store.js';
 import { makePrivateDir, tightenTree } from '../storage/private-files.js';
 import { accountsHandlers } from './accounts.js';
 import { announcementsHandlers } from './announcements.js';
+import { appHandlers } from './app.js';
 import { billingHandlers } from './billing.js';
 import { printHandlers } from './print.js';
 import { dataHandlers } from './data.js';
@@ -58,6 +59,7 @@ export class Desk extends EventEmitter<DeskEvents> {
       ...renewalsHandlers(this.state),
       ...settingsHandlers(this.state),
       ...announcementsHandlers(),
+      ...appHandlers(this.state),
     };
   }
 

@@ -1,9 +1,9 @@
 /** The account's client record (its name and currency), read at first use and again when a sync or another account changes it. */
 import { defineStore } from 'pinia';
-import { computed, onScopeDispose, ref } from 'vue';
+import { computed, ref } from 'vue';
 import type { ResourceRecords } from '../../../shared/records';
 import { desk } from '../bridge';
-import { refreshOn } from './refresh-on';
+import { useRefresh } from '../composables/refresh';
 
 export const useClientStore = defineStore('client', () => {
   const record = ref<ResourceRecords['client'] | null>(null);
@@ -15,7 +15,8 @@ export const useClientStore = defineStore('client', () => {
     record.value = await desk().call('data.client');
   }
 
-  onScopeDispose(refreshOn([{ changed: ['client'] }, 'accounts.changed'], load));
+  // A failed read keeps the record last read; `error` says why until a read succeeds.
+  const { error, retry } = useRefresh([{ changed: ['client'] }, 'accounts.changed'], load);
 
-  return { record, currency, load };
+  return { record, currency, load, error, retry };
 });

@@ -1,10 +1,10 @@
 /** How many records each list holds (data.counts), kept current by events. The outbox's counts: stores/outbox. */
 import { defineStore } from 'pinia';
-import { onScopeDispose, ref } from 'vue';
+import { ref } from 'vue';
 import type { ResourceName } from '../../../shared/records';
 import { desk } from '../bridge';
 import { oneAtATime } from './one-at-a-time';
-import { refreshOn } from './refresh-on';
+import { useRefresh } from '../composables/refresh';
 
 export const useCountsStore = defineStore('counts', () => {
   const records = ref<Partial<Record<ResourceName, number>>>({});
@@ -14,7 +14,8 @@ export const useCountsStore = defineStore('counts', () => {
     records.value = await desk().call('data.counts');
   });
 
-  onScopeDispose(refreshOn(['data.changed', 'accounts.changed'], load));
+  // A failed read keeps the counts last read (the sidebar's numbers); `error` says why until one succeeds.
+  const { error } = useRefresh(['data.changed', 'accounts.changed'], load);
 
-  return { records };
+  return { records, error };
 });

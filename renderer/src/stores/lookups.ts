@@ -1,12 +1,14 @@
 /** Names of the records of small resources (support departments), for showing a ticket's department by name. */
 import { defineStore } from 'pinia';
-import { onScopeDispose, ref } from 'vue';
+import { effectScope, ref } from 'vue';
 import { desk } from '../bridge';
-import { refreshOn } from './refresh-on';
+import { useRefresh } from '../composables/refresh';
 
 export const useLookupsStore = defineStore('lookups', () => {
   const departments = ref<Map<number, string>>(new Map());
-  let stop: (() => void) | null = null;
+  // A scope of the store's (stopped with it): listening started by a screen's first ensure() outlives the screen.
+  const listening = effectScope();
+  let started = false;
 
   async function loadDepartments(): Promise<void> {
     const page = await desk().call('data.list', { resource: 'departments', limit: 1000 });
@@ -15,9 +17,10 @@ export const useLookupsStore = defineStore('lookups', () => {
 
   /** Loads at the first call, and again when departments (or the account) change. */
   function ensure(): void {
-    stop ??= refreshOn([{ changed: ['departments'] }, 'accounts.changed'], loadDepartments);
+    if (started) return;
+    started = true;
+    listening.run(() => useRefresh([{ changed: ['departments'] }, 'accounts.changed'], loadDepartments));
   }
-  onScopeDispose(() => stop?.());
 
   return { departments, ensure };
 });

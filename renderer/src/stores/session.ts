@@ -8,6 +8,7 @@ import { computed, ref } from 'vue';
 import type { AccountSummary, SessionInfo, SyncStatus } from '../../../shared/contract';
 import type { SyncProgress, SyncSummary } from '../../../shared/sync';
 import { desk, DeskCallError } from '../bridge';
+import { useDeskEvent } from '../composables/desk-event';
 
 export const useSessionStore = defineStore('session', () => {
   const info = ref<SessionInfo | null>(null);
@@ -39,28 +40,29 @@ export const useSessionStore = defineStore('session', () => {
     loaded.value = true;
   }
 
-  function listen(): () => void {
-    const bridge = desk();
-    const offs = [
-      bridge.on('connectivity', ({ connection, signedOutReason }) => {
-        if (info.value) info.value = { ...info.value, connectivity: connection.state, connection, signedOutReason };
-      }),
-      bridge.on('accounts.changed', ({ accounts: list }) => {
-        accounts.value = list;
-        void load();
-      }),
-      bridge.on('sync.progress', (p) => {
-        progress.value = { ...progress.value, [p.resource]: p };
-        if (syncStatus.value && !syncStatus.value.running) syncStatus.value = { ...syncStatus.value, running: true };
-      }),
-      bridge.on('sync.summary', async (summary) => {
-        lastSummary.value = summary;
-        progress.value = {};
-        syncStatus.value = await bridge.call('sync.status');
-      }),
-    ];
-    return () => offs.forEach((off) => off());
-  }
+  // For the store's life (useDeskEvent ends it with the store).
+  useDeskEvent('connectivity', ({ connection, signedOutReason }) => {
+    if (info.value) info.value = { ...info.value, connectivity: connection.state, connection, signedOutReason };
+  });
+  useDeskEvent('accounts.changed', ({ accounts: list }) => {
+    accounts.value = list;
+    void load();
+  });
+  useDeskEvent('sync.progress', (p) => {
+    progress.value = { ...progress.value, [p.resource]: p };
+    if (syncStatus.value && !syncStatus.value.running) syncStatus.value = { ...syncStatus.value, running: true };
+  });
+  useDeskEvent('sync.summary', (summary) => {
+    lastSummary.value = summary;
+    progress.value = {};
+    void desk()
+      .call('sync.status')
+      .then((status) => (syncStatus.value = status))
+      // The status last read stays (running cleared, the summary just heard is shown); the next sync reads it again.
+      .catch(() => {
+        if (syncStatus.value) syncStatus.value = { ...syncStatus.value, running: false };
+      });
+  });
 
   /**
    * Runs a sync now; a refusal or a sync that wrote nothing is kept in syncError for the top bar to say. While the
@@ -125,7 +127,6 @@ export const useSessionStore = defineStore('session', () => {
     syncError,
     loaded,
     load,
-    listen,
     sync,
     cancelSync,
     select,

@@ -4,9 +4,10 @@
  * window or tab of the same host reaches the page as settings.changed and shows at once.
  */
 import { defineStore } from 'pinia';
-import { computed, onScopeDispose, ref } from 'vue';
+import { computed, ref } from 'vue';
 import type { Settings } from '../../../shared/contract';
 import { desk } from '../bridge';
+import { useDeskEvent } from '../composables/desk-event';
 import { i18n, systemLocale, type Locale } from '../i18n';
 import { showTheme } from '../theme';
 
@@ -22,12 +23,10 @@ export const useSettingsStore = defineStore('settings', () => {
     apply();
   }
 
-  onScopeDispose(
-    desk().on('settings.changed', (saved) => {
-      settings.value = saved;
-      apply();
-    }),
-  );
+  useDeskEvent('settings.changed', (saved) => {
+    settings.value = saved;
+    apply();
+  });
 
   /** Saves a change; the engine checks it, and a refusal comes back as a DeskCallError for the form. */
   async function update(patch: Partial<Settings>): Promise<void> {

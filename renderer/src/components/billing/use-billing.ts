@@ -1,16 +1,13 @@
 /** The Billing screen's figures (billing.summary), read now and again whenever a sync changes the client or the orders. */
-import { onScopeDispose, shallowRef } from 'vue';
+import { shallowRef } from 'vue';
 import type { BillingSummary } from '../../../../shared/billing';
 import { desk } from '../../bridge';
-import { useLoadState } from '../../composables/load-state';
-import { refreshOn } from '../../stores/refresh-on';
+import { useRefresh } from '../../composables/refresh';
 
 export function useBilling() {
   const summary = shallowRef<BillingSummary | null>(null);
-  const { loading, error, load } = useLoadState(async () => {
+  const { loading, error, retry } = useRefresh([{ changed: ['client', 'orders'] }, 'accounts.changed'], async () => {
     summary.value = await desk().call('billing.summary');
   });
-
-  onScopeDispose(refreshOn([{ changed: ['client', 'orders'] }, 'accounts.changed'], load));
-  return { summary, loading, error, load };
+  return { summary, loading, error, load: retry };
 }

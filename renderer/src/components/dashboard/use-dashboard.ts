@@ -3,11 +3,11 @@
  * changes of the last day's syncs, loaded together and loaded again whenever the engine says the mirror changed
  * (nothing polls).
  */
-import { computed, onMounted, onUnmounted, shallowRef } from 'vue';
+import { computed, shallowRef } from 'vue';
 import type { DashboardData } from '../../../../shared/dashboard';
 import type { SyncRunRecord, SyncSummary } from '../../../../shared/sync';
 import { desk } from '../../bridge';
-import { useLoadState } from '../../composables/load-state';
+import { useRefresh } from '../../composables/refresh';
 import { useClientStore } from '../../stores/client';
 import { recentNotableChanges, type DatedChange } from '../../../../shared/recent-notable';
 import { oneAtATime } from '../../stores/one-at-a-time';
@@ -24,7 +24,8 @@ export function useDashboard() {
   const data = shallowRef<DashboardData | null>(null);
   const lastSync = shallowRef<LastSync | null>(null);
   const notable = shallowRef<DatedChange[]>([]);
-  const { loading, error, load: read } = useLoadState(async () => {
+  // A sync ends with sync.summary and data.changed together: one read in flight at a time.
+  const read = oneAtATime(async () => {
     const [, d, runs] = await Promise.all([clientStore.load(), desk().call('data.dashboard'), desk().call('sync.history', { limit: 100 })]);
     const run = runs.find((r) => r.outcome !== 'running') ?? null;
     data.value = d;
@@ -32,15 +33,7 @@ export function useDashboard() {
     notable.value = recentNotableChanges(runs, Date.now());
   });
 
-  // A sync ends with sync.summary and data.changed together: one read in flight at a time.
-  const load = oneAtATime(read);
+  const { loading, error, retry } = useRefresh(['data.changed', 'sync.summary'], read);
 
-  let offs: (() => void)[] = [];
-  onMounted(() => {
-    offs = [desk().on('data.changed', () => void load()), desk().on('sync.summary', () => void load())];
-    void load();
-  });
-  onUnmounted(() => offs.forEach((off) => off()));
-
-  return { client, data, lastSync, notable, loading, error, load };
+  return { client, data, lastSync, notable, loading, error, load: retry };
 }

@@ -10,6 +10,7 @@ import { reactive, toRaw } from 'vue';
 import type { EntryBase } from '../../../../shared/outbox/conflict';
 import { keptPart, type DraftKey, type DraftValue } from '../../../../shared/outbox/drafts';
 import { desk } from '../../bridge';
+import { useDeskEvent } from '../../composables/desk-event';
 
 /** Moves a reopened draft's untouched fields onto its record as it is now, given the base the draft was started on. */
 export type Rebase<T extends DraftValue> = (draft: T, base: EntryBase) => void;
@@ -23,7 +24,7 @@ export const useDrafts = defineStore('drafts', () => {
   // Drafts whose edit is being queued: their saves wait (see sendWith).
   const sending = new Set<DraftKey>();
   // Another account's drafts are its own: what is held here is the account that was open.
-  desk().on('accounts.changed', () => {
+  useDeskEvent('accounts.changed', () => {
     for (const { timer } of pending.values()) clearTimeout(timer);
     pending.clear();
     sending.clear();
@@ -77,6 +78,7 @@ export const useDrafts = defineStore('drafts', () => {
     const value = drafts.get(key);
     if (!value) return;
     const saved = waiting.blank ? desk().call('drafts.clear', { key }) : desk().call('drafts.save', { key, value: keptPart(key, toRaw(value)) });
+    // Not kept by the engine (its disk): the draft stays in this memory while the app runs, and the next pause saves again.
     await saved.catch(() => undefined);
   }
 
@@ -86,6 +88,7 @@ export const useDrafts = defineStore('drafts', () => {
     pending.delete(key);
     sending.delete(key);
     drafts.delete(key);
+    // A saved copy that could not be dropped comes back once, the next time this form opens; the person discards it again.
     if (alsoSaved) void desk().call('drafts.clear', { key }).catch(() => undefined);
   }
 

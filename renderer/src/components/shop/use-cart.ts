@@ -9,6 +9,7 @@ import { computed, ref, shallowRef, watch } from 'vue';
 import { keptPart, type DraftKey, type DraftValue } from '../../../../shared/outbox/drafts';
 import type { OutboxEntry } from '../../../../shared/outbox/entry';
 import { desk } from '../../bridge';
+import { useDeskEvent } from '../../composables/desk-event';
 import { useDrafts } from '../forms/drafts';
 import { cartCount, emptyCart, orderParams, type Cart, type CartLine } from './cart';
 import { CartSchema } from './cart-schema';
@@ -27,7 +28,7 @@ export const useCart = defineStore('cart', () => {
   /** The saved cart could not be read: set aside (kept), or not even that (lost); null once dismissed or never. */
   const setAside = ref<'kept' | 'lost' | null>(null);
   // Another account has its own cart (the drafts store let go of this one first).
-  desk().on('accounts.changed', () => queueMicrotask(() => (cart.value = drafts.draft(CART_DRAFT, emptyCart))));
+  useDeskEvent('accounts.changed', () => queueMicrotask(() => (cart.value = drafts.draft(CART_DRAFT, emptyCart))));
   // Checked as it is read back (before any screen draws it): a cart that does not parse is set aside, never shown.
   watch(cart, (value) => CartSchema.safeParse(value).success || setAsideCart(value), { deep: true });
   watch(cart, () => drafts.save(CART_DRAFT, JSON.stringify(cart.value) === JSON.stringify(emptyCart())), { deep: true });

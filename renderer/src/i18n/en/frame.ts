@@ -55,6 +55,11 @@ export default {
     lost: 'Your saved cart could not be read, nor set aside: the cart starts empty.',
     dismiss: 'Dismiss',
   },
+  unhandled: {
+    title: 'Something in this window failed',
+    logged: 'It is written in the log (Help › Export diagnostics… gathers it). Try again, or reload the window.',
+    dismiss: 'Dismiss',
+  },
   offline: {
     title: 'Offline',
     failingTitle: 'The provider is failing',

@@ -55,6 +55,11 @@ export default {
     lost: 'Non è stato possibile leggere il carrello salvato, né metterlo da parte: il carrello riparte vuoto.',
     dismiss: 'Chiudi',
   },
+  unhandled: {
+    title: 'Qualcosa in questa finestra non è riuscito',
+    logged: 'È scritto nel registro (Aiuto › Esporta diagnostica… lo raccoglie). Riprova, o ricarica la finestra.',
+    dismiss: 'Chiudi',
+  },
   offline: {
     title: 'Offline',
     failingTitle: 'Il provider è in errore',
