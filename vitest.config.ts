@@ -13,6 +13,12 @@ const MOCKING = ['tests/unit/mirror-migrations-frozen.test.ts'];
  */
 const SNAPSHOT_WORKER = resolve('out/node/snapshot-worker.mjs');
 const env = bundleIsCurrent(SNAPSHOT_WORKER) ? { RESELLER_DESK_SNAPSHOT_WORKER: SNAPSHOT_WORKER } : {};
+/**
+ * The component tests transform the engine's modules as a page's (vite's client transform), where
+ * `new URL('./snapshot-worker.ts', import.meta.url)` points at the page's address: the thread is always named
+ * there, its build when current, else its sources through tsx.
+ */
+const componentsEnv = { RESELLER_DESK_SNAPSHOT_WORKER: bundleIsCurrent(SNAPSHOT_WORKER) ? SNAPSHOT_WORKER : resolve('tests/components/snapshot-worker-source.mjs') };
 
 const unit = {
   environment: 'node',
@@ -49,7 +55,7 @@ export default defineConfig({
         // Desk on a sandbox provider behind the bridge (tests/components/harness.ts): what they do with props,
         // events, keys and the engine's replies and events.
         plugins: [vue()],
-        test: { ...unit, name: 'components', include: ['tests/components/**/*.test.ts'], environment: 'happy-dom' },
+        test: { ...unit, env: componentsEnv, name: 'components', include: ['tests/components/**/*.test.ts'], environment: './tests/components/environment.ts' },
       },
       {
         test: {

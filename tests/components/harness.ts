@@ -24,6 +24,8 @@ export interface Engine {
   /** The provider: its faults (`setFaults`), its database, `stop` to take it away. */
   sb: RunningSandbox;
   host: DeskHost;
+  /** Takes the provider away (nothing listens at its address), for the rest of the file. */
+  stopProvider(): Promise<void>;
   /** Ends the Desk and the provider, removes the data folder. */
   close(): Promise<void>;
 }
@@ -43,13 +45,19 @@ export async function openEngine(options: { sync?: boolean } = {}): Promise<Engi
   if (options.sync) await desk.call('sync.run');
   const host = new DeskHost(desk);
   useBridge(typedBridge(host));
+  let providerUp = true;
+  const stopProvider = async () => {
+    if (providerUp) await sb.stop();
+    providerUp = false;
+  };
   return {
     desk,
     sb,
     host,
+    stopProvider,
     close: async () => {
       await desk.dispose();
-      await sb.stop();
+      await stopProvider();
       rmSync(dir, { recursive: true, force: true });
     },
   };

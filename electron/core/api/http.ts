@@ -28,6 +28,9 @@ export function createHttp(options: HttpOptions = {}): AxiosInstance {
     validateStatus: () => true,
     // axios's own reading of the proxy variables sends https: requests to a proxy unencrypted: the agents tunnel.
     proxy: false,
+    // Node's http adapter, wherever the engine runs: the agents and the reply stream are its alone, and axios would
+    // take XMLHttpRequest where a page's globals exist (the component tests run the engine beside a DOM).
+    adapter: 'http',
   });
   const agents = new NetworkAgents(options.network ?? { proxy: environmentProxy });
   http.interceptors.request.use(async (config) => Object.assign(config, await agents.forUrl(config.url ?? '')));
