@@ -5,7 +5,7 @@
  */
 import { app, BrowserWindow, Notification } from 'electron';
 import type { Settings } from '../../shared/contract.js';
-import { attentionCount, type EntryState } from '../../shared/outbox/states.js';
+import { outboxTally, type EntryState } from '../../shared/outbox/states.js';
 import { applyOpenAtLogin } from './login-item.js';
 import { newlyWaiting } from './newly-waiting.js';
 import type { ShellFlags } from './settings.js';
@@ -57,7 +57,8 @@ export class Background {
 
   /** The outbox's counts: the tray's line and the badge (macOS's dock, Linux launchers that show one). */
   showOutbox(counts: Readonly<Record<EntryState, number>>): void {
-    this.state = { waiting: counts.queued + counts.sending, needsYou: attentionCount(counts) };
+    const { waiting, needsYou } = outboxTally(counts);
+    this.state = { waiting, needsYou };
     this.tray?.show(this.state);
     app.setBadgeCount(this.state.needsYou);
     const more = newlyWaiting(this.changedOnProvider, counts.conflict);

@@ -15,11 +15,54 @@
 export const ENTRY_STATES = ['queued', 'sending', 'done', 'failed', 'needs_review', 'conflict', 'cancelled'] as const;
 export type EntryState = (typeof ENTRY_STATES)[number];
 
+/** States of entries on their way to the provider, with nothing for the person to do. */
+export const WAITING_STATES: readonly EntryState[] = ['queued', 'sending'];
+
 /** States of entries that wait for the person (the sidebar's and the dock's badge, the tray's count). */
 export const ATTENTION_STATES: readonly EntryState[] = ['failed', 'needs_review', 'conflict'];
 
-export function attentionCount(counts: Readonly<Record<EntryState, number>>): number {
-  return ATTENTION_STATES.reduce((sum, state) => sum + (counts[state] ?? 0), 0);
+type StateCounts = Readonly<Record<EntryState, number>>;
+const sumOf = (states: readonly EntryState[], counts: StateCounts) => states.reduce((sum, state) => sum + (counts[state] ?? 0), 0);
+
+export function attentionCount(counts: StateCounts): number {
+  return sumOf(ATTENTION_STATES, counts);
+}
+
+/**
+ * The outbox's counts as every front end says them (the Outbox screen's tabs, the sidebar's badge, the tray, the
+ * dock): each entry in exactly one bucket. A failed entry needs the person; it is not also "waiting to be sent".
+ */
+export interface OutboxTally {
+  /** Queued or being sent. */
+  waiting: number;
+  /** Failed, needing review, or changed on the provider. */
+  needsYou: number;
+  /** Both: every entry whose intent is not settled (PENDING_STATES). */
+  open: number;
+}
+
+export function outboxTally(counts: StateCounts): OutboxTally {
+  const waiting = sumOf(WAITING_STATES, counts);
+  const needsYou = attentionCount(counts);
+  return { waiting, needsYou, open: waiting + needsYou };
+}
+
+/**
+ * The Outbox screen's tabs and the states each shows: every state in exactly one tab, so the tabs' counts add up
+ * to the whole outbox and one entry is never counted twice. "Pending" is what is still on its way.
+ */
+export const OUTBOX_TABS = {
+  pending: WAITING_STATES,
+  conflict: ['conflict'],
+  failed: ['failed'],
+  needs_review: ['needs_review'],
+  done: ['done'],
+  cancelled: ['cancelled'],
+} as const satisfies Record<string, readonly EntryState[]>;
+export type OutboxTab = keyof typeof OUTBOX_TABS;
+
+export function tabCount(tab: OutboxTab, counts: StateCounts): number {
+  return sumOf(OUTBOX_TABS[tab], counts);
 }
 
 /** States of entries whose intent is not settled: what the overlay lays over the mirror. */

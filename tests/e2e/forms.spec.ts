@@ -342,6 +342,7 @@ test('an edit the provider refused is fixed in the Outbox and sent again', async
   // Two letters, as the schema asks, but no country the provider knows.
   const entry = await invoke(page, 'outbox.enqueue', { kind: 'update-contact', params: { contactid: contact.id as number, country: 'ZZ', city: 'Merano' } });
   await page.getByRole('link', { name: 'Outbox' }).click();
+  await page.getByRole('button', { name: /^Failed/ }).click();
   await page.getByRole('button', { name: `Fix… #${entry.id}` }).click();
   const form = dialog(page, `Fix edit #${entry.id}`);
   await expect(form).toContainText('Invalid Country Code');

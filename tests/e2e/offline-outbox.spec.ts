@@ -1,7 +1,7 @@
 /**
  * The Outbox screen in Chromium through the web host and the demo provider: an edit made while every request
  * fails waits with its reason and is sent once the provider answers; an edit the provider
- * refuses is failed with the provider's words, Retry sends it again, Discard asks first; signed out, an edit
+ * refuses is failed with the provider's words (counted once: "Failed 1", not also pending), Retry sends it again, Discard asks first; signed out, an edit
  * whose create was discarded needs review and "It went through" settles it (for a create, with the id it got
  * on the provider, which the engine checks). Edits are queued
  * through the page's bridge (the screens that make them are not this spec's subject).
@@ -42,6 +42,12 @@ test('an edit the provider refuses is failed with its words; Retry sends it agai
   await showApp(page, webHost);
   const entry = await invoke(page, 'outbox.enqueue', { kind: 'update-contact', params: { contactid: 999_999, city: 'Trento' } });
   await page.getByRole('link', { name: 'Outbox' }).click();
+  // Each edit in one tab: the failed one is "Failed 1", not also "Pending 1", wherever it is counted.
+  const failedTab = page.getByRole('button', { name: /^Failed/ });
+  await expect(failedTab).toHaveAccessibleName('Failed 1');
+  await expect(page.getByRole('button', { name: /^Pending/ })).toHaveAccessibleName('Pending 0');
+  await expect(page.getByRole('link', { name: 'Outbox', exact: true })).toHaveAccessibleDescription('1 need your attention');
+  await failedTab.click();
   const failed = row(page, entry.id);
   await expect(failed.getByRole('cell').nth(1)).toHaveText('Failed');
   await expect(failed).toContainText('Contact ID Not Found');
@@ -83,6 +89,7 @@ test('an edit whose create was discarded needs review; "It went through" settles
 
     await create.getByRole('button', { name: `Discard #${created.id}` }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Discard' }).click();
+    await page.getByRole('button', { name: /^Needs review/ }).click();
     const review = row(page, edit.id);
     await expect(review.getByRole('cell').nth(1)).toHaveText('Needs review');
 
@@ -108,6 +115,7 @@ test('a create that needs review takes the id it got on the provider, checked by
     await page.getByRole('link', { name: 'Outbox' }).click();
     await row(page, contact.id).getByRole('button', { name: `Discard #${contact.id}` }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Discard' }).click();
+    await page.getByRole('button', { name: /^Needs review/ }).click();
     const review = row(page, ticket.id);
     await expect(review.getByRole('cell').nth(1)).toHaveText('Needs review');
 

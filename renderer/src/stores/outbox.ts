@@ -10,7 +10,7 @@ import { defineStore } from 'pinia';
 import { computed, onScopeDispose, ref, shallowRef, triggerRef } from 'vue';
 import type { ConflictChoice } from '../../../shared/outbox/conflict';
 import type { OutboxEntry } from '../../../shared/outbox/entry';
-import { attentionCount, ENTRY_STATES, PENDING_STATES, type EntryState } from '../../../shared/outbox/states';
+import { ENTRY_STATES, outboxTally, type EntryState } from '../../../shared/outbox/states';
 import { desk } from '../bridge';
 import { pageWindow } from './page-window';
 import { refreshOn } from './refresh-on';
@@ -26,10 +26,13 @@ const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(()
 
 export const useOutboxStore = defineStore('outbox', () => {
   const counts = ref<Record<EntryState, number>>(noCounts());
+  const tally = computed(() => outboxTally(counts.value));
   /** Edits whose intent is not settled (what the lists show as pending, the sidebar's badge). */
-  const pending = computed(() => PENDING_STATES.reduce((sum, state) => sum + counts.value[state], 0));
+  const pending = computed(() => tally.value.open);
+  /** Edits on their way (queued or being sent), not those that need the user. */
+  const waiting = computed(() => tally.value.waiting);
   /** Edits that need the user. */
-  const attention = computed(() => attentionCount(counts.value));
+  const attention = computed(() => tally.value.needsYou);
 
   /** The states the screen shows (or last showed); null before it first opens. */
   let states: readonly EntryState[] | null = null;
@@ -174,6 +177,7 @@ export const useOutboxStore = defineStore('outbox', () => {
   return {
     counts,
     pending,
+    waiting,
     attention,
     total: computed(() => total.value),
     loaded,
