@@ -13,13 +13,14 @@ import { buildContacts } from './contacts.js';
 import type { AccountContext, AccountData, Identified, UniqueValues } from './model.js';
 import { buildHoldings } from './orders.js';
 import { Rng } from './rng.js';
+import { writeSales } from './sales.js';
 import { SCHEMA_VERSION } from './schema.js';
 import { resolveSizes, type AccountSize } from './sizes.js';
 import { buildTickets } from './tickets.js';
 import { Writer } from './writer.js';
 
 /** Bumped whenever the generated data changes for the same inputs. */
-const GENERATOR_VERSION = 1;
+const GENERATOR_VERSION = 2;
 
 type SeedOptions = Pick<SandboxOptions, 'seed' | 'preset' | 'size' | 'today'>;
 
@@ -48,6 +49,7 @@ export function seedDatabase(db: Database.Database, options: SeedOptions): void 
       const data = buildAccount(ctx, catalogue, sizes.forAccount(n));
       assignIds(data, ids);
       writer.account(n, data);
+      writeSales(writer, root.fork(`sales-${n}`), { n, userid: n, today });
     }
   })();
 }

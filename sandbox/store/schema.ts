@@ -240,6 +240,28 @@ CREATE TABLE IF NOT EXISTS transactions (
 );
 CREATE INDEX IF NOT EXISTS transactions_user ON transactions(userid, id);
 
+-- Quotes the provider made the client (get-clients-details counts them, and the Accepted ones).
+CREATE TABLE IF NOT EXISTS quotes (
+  id INTEGER PRIMARY KEY,
+  userid INTEGER NOT NULL REFERENCES clients(id),
+  subject TEXT NOT NULL,
+  stage TEXT NOT NULL,                    -- Draft | Delivered | On Hold | Accepted | Lost | Dead
+  total TEXT NOT NULL,
+  datecreated TEXT NOT NULL, validuntil TEXT NOT NULL, dateaccepted TEXT NOT NULL DEFAULT '0000-00-00'
+);
+CREATE INDEX IF NOT EXISTS quotes_user ON quotes(userid, stage);
+-- A client that is an affiliate (at most one record each), and the sign-ups it referred.
+CREATE TABLE IF NOT EXISTS affiliates (
+  id INTEGER PRIMARY KEY,
+  clientid INTEGER NOT NULL UNIQUE REFERENCES clients(id),
+  date TEXT NOT NULL, visitors INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS affiliate_signups (
+  id INTEGER PRIMARY KEY,
+  affiliateid INTEGER NOT NULL REFERENCES affiliates(id),
+  date TEXT NOT NULL
+);
+
 CREATE TABLE IF NOT EXISTS contacts (
   id INTEGER PRIMARY KEY,
   userid INTEGER NOT NULL REFERENCES clients(id),

@@ -1,11 +1,14 @@
 /**
  * The Billing screen in Chromium through the web host, on a sandbox provider of the spec's own: once synced it
- * shows every invoice figure with its count and amount and the orders not paid, each a link to the order, whose
+ * shows every invoice figure with its count and amount, and the credit balance, as the provider's database has them, and the orders not paid, each a link to the order, whose
  * detail lists the payments against its invoice; with every request failing it still shows them from the mirror.
  * Reached by keyboard alone, axe-clean, saved under test-results/screens/ in light and dark, English and Italian.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import Database from 'better-sqlite3';
 import { invoke } from './fixtures/page-bridge';
 import { expect, openApp, setFaults, startProvider, test, type SandboxInfo } from './fixtures/web-host';
 import { seriousViolationsIn } from './fixtures/axe';
@@ -19,11 +22,38 @@ const FIGURES = { due: 'Due', overdue: 'Overdue', unpaid: 'Unpaid', draft: 'Draf
 
 let provider: SandboxInfo;
 let stopProvider: () => Promise<void>;
+/** The provider's own database, so each figure is checked against its records, not against the app's reading of them. */
+const providerDb = join(mkdtempSync(join(tmpdir(), 'rd-billing-')), 'provider.db');
 
 test.beforeAll(async () => {
   mkdirSync(SCREENS_DIR, { recursive: true });
-  ({ provider, stop: stopProvider } = await startProvider());
+  ({ provider, stop: stopProvider } = await startProvider(['--db', providerDb]));
 });
+
+/** Each invoice figure's count and total (cents) as the provider's records have them, and the account's credit. */
+function providerFigures(email: string) {
+  const db = new Database(providerDb, { readonly: true });
+  const { id, credit } = db.prepare('SELECT id, credit FROM clients WHERE email = ?').get(email) as { id: number; credit: string };
+  const today = db.prepare("SELECT value FROM meta WHERE key = 'today'").pluck().get() as string;
+  const figure = (where: string) => {
+    const totals = db.prepare(`SELECT total FROM invoices WHERE userid = ? AND ${where}`).pluck().all(id) as string[];
+    return { count: totals.length, cents: totals.reduce((sum, total) => sum + Math.round(Number(total) * 100), 0) };
+  };
+  const status = (name: string) => figure(`status = '${name}'`);
+  const figures = {
+    due: status('Unpaid'),
+    overdue: figure(`status = 'Unpaid' AND duedate < '${today}'`),
+    unpaid: status('Unpaid'),
+    draft: status('Draft'),
+    paid: status('Paid'),
+    cancelled: status('Cancelled'),
+    refunded: status('Refunded'),
+    collections: status('Collections'),
+  };
+  db.close();
+  return { figures, creditCents: Math.round(Number(credit) * 100) };
+}
+const usd = (cents: number) => new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' }).format(cents / 100);
 test.afterAll(async () => stopProvider?.());
 
 async function setLanguage(page: Page, language: 'en' | 'it'): Promise<void> {
@@ -43,16 +73,23 @@ test('Billing: every invoice figure and the unpaid orders, offline too, by keybo
   await page.evaluate(() => (location.hash = '#/billing'));
   await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
 
-  // Every figure with its count and amount, as the engine computed them (tests/contract/desk/billing.test.ts
-  // holds those to the provider's own).
+  // Every figure with its count and amount as the provider's own records have them, and the credit balance.
   const summary = await invoke(page, 'billing.summary');
+  const expected = providerFigures(username);
   const invoices = page.getByRole('region', { name: 'Invoices' });
-  for (const figure of summary.invoices!) {
-    const tile = invoices.locator(`[data-figure="${figure.key}"]`);
-    await expect(tile).toContainText(FIGURES[figure.key]);
-    await expect(tile).toContainText(['no invoices', '1 invoice'][figure.count] ?? `${figure.count} invoices`);
-    await expect(tile).not.toContainText('—');
-  }
+  const checkFigures = async () => {
+    for (const key of Object.keys(FIGURES) as (keyof typeof FIGURES)[]) {
+      const { count, cents } = expected.figures[key];
+      const tile = invoices.locator(`[data-figure="${key}"]`);
+      await expect(tile.locator('.figure-label')).toHaveText(FIGURES[key]);
+      await expect(tile.locator('.figure-amount')).toHaveText(usd(cents));
+      await expect(tile.locator('.figure-count')).toHaveText(['no invoices', '1 invoice'][count] ?? `${count} invoices`);
+    }
+    await expect(page.getByRole('region', { name: 'Account' }).getByRole('definition').first()).toHaveText(usd(expected.creditCents));
+  };
+  await checkFigures();
+  // Some figures are zero (no invoice in collections): they read as such, not as a dash.
+  expect(Object.values(expected.figures).some((figure) => figure.count === 0)).toBe(true);
   const orders = page.getByRole('region', { name: 'Orders not paid' });
   await expect(orders.getByRole('row')).toHaveCount(summary.unpaidOrders.rows.length + 2);
   expect(summary.unpaidOrders.count).toBeGreaterThan(0);
@@ -60,7 +97,7 @@ test('Billing: every invoice figure and the unpaid orders, offline too, by keybo
   // Offline: every request fails, and the screen still shows the mirror's figures.
   await setFaults(provider, { reset: 1 });
   await page.reload();
-  await expect(invoices.locator('[data-figure="overdue"]')).toContainText(`${summary.invoices!.find((f) => f.key === 'overdue')!.count}`);
+  await checkFigures();
 
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });

@@ -8,8 +8,10 @@ import Database from 'better-sqlite3';
 import type { DashboardData } from '../../shared/dashboard';
 import type { ResourceRecords } from '../../shared/records';
 import { deskCall as call } from './fixtures/desk-call';
-import { expect, showApp, testOnFilePage as test } from './fixtures/web-host';
+import { expect, setFaults, showApp, testOnFilePage as test } from './fixtures/web-host';
 import { seriousViolationsIn } from './fixtures/axe';
+
+const SCREENS_DIR = process.env.SCREENS_DIR ?? 'test-results/screens';
 
 test.beforeEach(async ({ page, webHost }) => {
   await showApp(page, webHost);
@@ -42,6 +44,65 @@ test('shows the demo client and its figures as the engine counts them', async ({
   await expect(payments.locator('canvas').first()).toBeVisible();
   await expect(payments.getByRole('table', { name: 'Payments per month', includeHidden: true }).locator('tbody tr')).toHaveCount(24);
   expect(problems).toEqual([]);
+});
+
+/** The provider's own counts of the demo account, read from its database (as get-clients-details counts them upstream). */
+function providerCounts(dataDir: string) {
+  const db = new Database(join(dataDir, 'demo-provider.db'), { readonly: true });
+  db.pragma('busy_timeout = 5000');
+  const n = (query: string) => (db.prepare(query).get() as { n: number }).n;
+  const byType = (where: string) =>
+    n(`SELECT COUNT(*) AS n FROM services s JOIN products p ON p.pid = s.pid WHERE s.userid = 1 AND ${where}`);
+  const types = { hosting: "p.type = 'hostingaccount'", reseller: "p.type = 'reselleraccount'", servers: "p.type = 'server'", other: "p.type NOT IN ('hostingaccount', 'reselleraccount', 'server')" };
+  const counts = {
+    products: Object.fromEntries(
+      Object.entries({ ...types, total: '1' }).map(([key, where]) => [key, { active: byType(`${where} AND s.status = 'Active'`), all: byType(where) }]),
+    ),
+    quotes: { accepted: n("SELECT COUNT(*) AS n FROM quotes WHERE userid = 1 AND stage = 'Accepted'"), all: n('SELECT COUNT(*) AS n FROM quotes WHERE userid = 1') },
+    tickets: {
+      active: n("SELECT COUNT(*) AS n FROM tickets WHERE owner_userid = 1 AND status != 'Closed'"),
+      all: n('SELECT COUNT(*) AS n FROM tickets WHERE owner_userid = 1'),
+    },
+    signups: n('SELECT COUNT(*) AS n FROM affiliate_signups s JOIN affiliates a ON a.id = s.affiliateid WHERE a.clientid = 1'),
+    affiliate: n('SELECT COUNT(*) AS n FROM affiliates WHERE clientid = 1') > 0,
+  };
+  db.close();
+  return counts;
+}
+
+test("the provider's counts: products by type, quotes, tickets and affiliate sign-ups as its database has them, offline too", async ({ page, webHost }) => {
+  await call(page, 'sync.run');
+  const expected = providerCounts(webHost.dataDir);
+  // The demo account has some of each, so a figure shown as 0 by mistake cannot pass.
+  expect(expected.quotes.accepted).toBeGreaterThan(0);
+  expect(expected.affiliate).toBe(true);
+  expect(expected.signups).toBeGreaterThan(0);
+  const card = page.getByRole('region', { name: 'Products, quotes and more' });
+  const check = async () => {
+    for (const [key, { active, all }] of Object.entries(expected.products)) {
+      await expect(card.locator(`[data-products="${key}"]`).getByRole('cell')).toHaveText([String(active), String(all)]);
+    }
+    await expect(card.locator('[data-fact="quotes"]')).toHaveText(`${expected.quotes.accepted} accepted of ${expected.quotes.all}`);
+    await expect(card.locator('[data-fact="tickets"]')).toHaveText(`${expected.tickets.active} active of ${expected.tickets.all}`);
+    await expect(card.locator('[data-fact="affiliate"]')).toHaveText(`${expected.signups} sign-up${expected.signups === 1 ? '' : 's'}`);
+  };
+  await check();
+  // A zero reads as 0 (the demo account's one server is not active), checked above like any other figure.
+  expect(Object.values(expected.products).some((figure) => figure.active === 0)).toBe(true);
+
+  // Offline, the last synced figures.
+  await setFaults(webHost.sandbox!, { reset: 1 });
+  try {
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await check();
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({ path: `${SCREENS_DIR}/dashboard-counts-${scheme}.png`, fullPage: true });
+    }
+  } finally {
+    await setFaults(webHost.sandbox!, { reset: 0 });
+  }
 });
 
 test('each expiry radar bucket opens the Domains list filtered to exactly its domains', async ({ page }) => {

@@ -14,7 +14,8 @@
  *   "Due" invoices are the Unpaid ones, "overdue" the Unpaid ones past their due date; income is payments
  *   in less fees and refunds out. Products count by catalogue type (hostingaccount → hosting,
  *   reselleraccount → reseller, server → servers, anything else → other); active means status Active.
- *   Quotes and affiliates do not exist in the sandbox: their counts are 0.
+ *   Quotes are the account's quotes, accepted ones those at stage Accepted; isAffiliate says the account has
+ *   an affiliate record, numaffiliatesignups counts the sign-ups it referred (sandbox/store/sales.ts).
  */
 import type { OpContext, Operation } from '../operation.js';
 import { optionalBool } from '../params.js';
@@ -162,12 +163,12 @@ function stats(ctx: OpContext, client: ClientRow, currency: Currency) {
     ...productCounts(ctx),
     numactivedomains: countOf(ctx, "SELECT COUNT(*) AS n FROM domains WHERE userid = ? AND status = 'Active'"),
     numdomains: countOf(ctx, 'SELECT COUNT(*) AS n FROM domains WHERE userid = ?'),
-    numacceptedquotes: 0,
-    numquotes: 0,
+    numacceptedquotes: countOf(ctx, "SELECT COUNT(*) AS n FROM quotes WHERE userid = ? AND stage = 'Accepted'"),
+    numquotes: countOf(ctx, 'SELECT COUNT(*) AS n FROM quotes WHERE userid = ?'),
     numtickets: countOf(ctx, 'SELECT COUNT(*) AS n FROM tickets WHERE owner_userid = ?'),
     numactivetickets: countOf(ctx, `SELECT COUNT(*) AS n FROM tickets WHERE owner_userid = ? AND ${ACTIVE_SQL}`),
-    numaffiliatesignups: 0,
-    isAffiliate: false,
+    numaffiliatesignups: countOf(ctx, 'SELECT COUNT(*) AS n FROM affiliate_signups s JOIN affiliates a ON a.id = s.affiliateid WHERE a.clientid = ?'),
+    isAffiliate: countOf(ctx, 'SELECT COUNT(*) AS n FROM affiliates WHERE clientid = ?') > 0,
   };
 }
 

@@ -91,7 +91,15 @@ describe('get-clients-details', () => {
     expect(stats.numactivedomains).toBe((db.prepare("SELECT COUNT(*) AS n FROM domains WHERE userid = ? AND status = 'Active'").get(s.demoId) as any).n);
     expect(stats.numtickets).toBe((db.prepare('SELECT COUNT(*) AS n FROM tickets WHERE owner_userid = ?').get(s.demoId) as any).n);
     expect(stats.numactivetickets).toBe((db.prepare("SELECT COUNT(*) AS n FROM tickets WHERE owner_userid = ? AND status != 'Closed'").get(s.demoId) as any).n);
-    expect(stats.isAffiliate).toBe(false);
+    const count = (query: string) => (db.prepare(query).get(s.demoId) as { n: number }).n;
+    expect(stats.numquotes).toBe(count('SELECT COUNT(*) AS n FROM quotes WHERE userid = ?'));
+    expect(stats.numacceptedquotes).toBe(count("SELECT COUNT(*) AS n FROM quotes WHERE userid = ? AND stage = 'Accepted'"));
+    // The demo account has quotes, some accepted, and is an affiliate with sign-ups: none of these is a constant.
+    expect(stats.numacceptedquotes).toBeGreaterThan(0);
+    expect(stats.numquotes).toBeGreaterThan(stats.numacceptedquotes);
+    expect(stats.isAffiliate).toBe(true);
+    expect(stats.numaffiliatesignups).toBe(count('SELECT COUNT(*) AS n FROM affiliate_signups s JOIN affiliates a ON a.id = s.affiliateid WHERE a.clientid = ?'));
+    expect(stats.numaffiliatesignups).toBeGreaterThan(0);
     for (const field of STATS_FIELDS.filter((f) => /balance|amount|income/i.test(f))) expect(stats[field], field).toMatch(MONEY);
   });
 
@@ -104,6 +112,17 @@ describe('get-clients-details', () => {
     expect(after.numoverdueinvoices).toBe(before.numoverdueinvoices + 1);
     const cents = (money: string) => Math.round(Number(money.replace(/[$,]|USD/g, '')) * 100);
     expect(cents(after.unpaidinvoicesamount) - cents(before.unpaidinvoicesamount)).toBe(100050);
+  });
+
+  it('counts a quote accepted and an affiliate sign-up made on the provider', async () => {
+    const before = bracketed(await ok(op(s, 'get-clients-details', { stats: 1 })), 'stats');
+    const db = s.sb.db;
+    db.prepare("UPDATE quotes SET stage = 'Accepted' WHERE id = (SELECT id FROM quotes WHERE userid = ? AND stage != 'Accepted' LIMIT 1)").run(s.demoId);
+    db.prepare("INSERT INTO affiliate_signups (affiliateid, date) SELECT id, '2026-11-20' FROM affiliates WHERE clientid = ?").run(s.demoId);
+    const after = bracketed(await ok(op(s, 'get-clients-details', { stats: 1 })), 'stats');
+    expect(after.numacceptedquotes).toBe(before.numacceptedquotes + 1);
+    expect(after.numquotes).toBe(before.numquotes);
+    expect(after.numaffiliatesignups).toBe(before.numaffiliatesignups + 1);
   });
 
   it('answers each account with its own record and refuses another client id', async () => {
