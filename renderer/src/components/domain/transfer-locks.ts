@@ -19,6 +19,7 @@ export function useTransferLocks(domain: Ref<string>, when: Ref<boolean>) {
     async ([name, wanted]) => {
       locks.value = [];
       if (!wanted || !name) return;
+      // Registry not read: no lock is warned of; the provider still refuses a locked transfer, in words.
       const info = await desk().call('domains.whoisInfo', { domain: name }).catch(() => null);
       if (info && name === domain.value) locks.value = transferLocks(info.value.statuses);
     },

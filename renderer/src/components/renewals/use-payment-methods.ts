@@ -11,6 +11,7 @@ export function usePaymentMethods(open: Ref<boolean>) {
   watch(
     open,
     async (isOpen) => {
+      // None read: the order goes with the account's own default method, which the engine picks.
       if (isOpen) methods.value = await desk().call('billing.paymentMethods').catch(() => []);
     },
     { immediate: true },

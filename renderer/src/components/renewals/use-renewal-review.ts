@@ -28,7 +28,8 @@ export function useRenewalReview(open: Ref<boolean>, ask: () => RenewalAsk | nul
       const mine = ++generation;
       const input = ask();
       const found = input
-        ? await desk().call('domains.renewalPlan', { ...input, limit: REVIEW_PAGE }).catch(() => null)
+        ? // No plan read: the review shows none and Renew stays off; the engine says why when Renew is asked.
+          await desk().call('domains.renewalPlan', { ...input, limit: REVIEW_PAGE }).catch(() => null)
         : emptyPlan();
       if (mine !== generation) return;
       asked.clear();
@@ -54,6 +55,7 @@ export function useRenewalReview(open: Ref<boolean>, ask: () => RenewalAsk | nul
           if (page.token !== shown.token) again.value++;
           else lines.value = withPage(lines.value, offset, page.renew);
         })
+        // Not read: the page is asked for again the next time its rows are shown.
         .catch(() => asked.delete(offset));
     }
   }

@@ -30,6 +30,7 @@ export function useDomainPrices(name: Ref<string>, wanted: Ref<boolean>) {
       }
       status.value = { kind: 'checking' };
       timer = setTimeout(async () => {
+        // Not answered: said below as not known (offline) or not priced, never as a price.
         const answer = await desk().call('domains.whois', { domain }).catch(() => null);
         if (name.value.trim().toLowerCase() !== domain) return;
         prices.value = answer?.value.prices ?? null;

@@ -337,5 +337,6 @@ export default {
     paid: 'none paid | 1 paid, {amount} | {n} paid, {amount}',
     billing: 'Every figure on Billing →',
     notSynced: 'Your account’s invoice totals show once it is synced.',
+    failed: 'The account’s invoice totals could not be read.',
   },
 };

@@ -337,5 +337,6 @@ export default {
     paid: 'nessuna pagata | 1 pagata, {amount} | {n} pagate, {amount}',
     billing: 'Tutti i dati in Fatturazione →',
     notSynced: 'I totali delle fatture del tuo account compaiono dopo la sincronizzazione.',
+    failed: 'Non è stato possibile leggere i totali delle fatture dell’account.',
   },
 };
