@@ -23,8 +23,13 @@ import { toDeskError } from '../core/desk-error.js';
 export const LOOPBACK = '127.0.0.1';
 /** A message may carry attachments' bytes; larger frames are refused by the socket. */
 const MAX_FRAME_BYTES = 40 * 1024 * 1024;
-/** Bytes a socket may have queued unread before it is closed: a tab that stops reading must not grow the host. */
-export const MAX_QUEUED_BYTES = 64 * 1024 * 1024;
+/**
+ * Bytes a socket may have queued unread before it is closed: a tab that stops reading must not grow the host.
+ * The queue holds at most this and one frame (a frame larger than the bound, an export, still goes out whole).
+ * A slow reader's peak is about twice the bound (the frames' text awaits the collector beside the queued
+ * bytes): 38 MB over the host's own with 16 MB, 130 MB with 64 MB (tests/bench/slow-reader.ts).
+ */
+export const MAX_QUEUED_BYTES = 16 * 1024 * 1024;
 
 export interface WebHostOptions {
   desk: Desk;
@@ -68,7 +73,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const app: FastifyInstance = Fastify({ logger: false, bodyLimit: 1024 });
   let port = options.port;
   const sockets = new Set<WebSocket>();
-  const send = sender(options.maxQueuedBytes ?? MAX_QUEUED_BYTES);
+  const maxQueuedBytes = options.maxQueuedBytes ?? MAX_QUEUED_BYTES;
+  const send = sender(maxQueuedBytes);
 
   app.addHook('onSend', async (_request, reply) => {
     reply.headers(SECURITY_HEADERS);
@@ -92,7 +98,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         options.desk.on(name, forward);
         return () => options.desk.off(name, forward);
       });
-      socket.on('message', (data, isBinary) => void answer(options.desk, socket, send, isBinary ? null : data.toString()));
+      const calls = callQueue(socket, (text) => answer(options.desk, socket, send, text, maxQueuedBytes));
+      socket.on('message', (data, isBinary) => calls.take(isBinary ? null : data.toString()));
       socket.on('close', () => {
         sockets.delete(socket);
         offs.forEach((off) => off());
@@ -136,7 +143,44 @@ function sameSecret(given: string, expected: string): boolean {
 
 type Send = (socket: WebSocket, frame: WebServerFrame) => void;
 
-async function answer(desk: Desk, socket: WebSocket, send: Send, text: string | null): Promise<void> {
+/** Calls of one socket answered at once; the rest wait their turn as the text that came. */
+export const CALLS_IN_FLIGHT = 4;
+/** Calls of one socket waiting: past this the socket is cut (a page waits for its replies; this is not a page). */
+export const CALLS_WAITING_MAX = 1000;
+
+/**
+ * A socket's calls, CALLS_IN_FLIGHT at a time: a tab that sends calls faster than it reads the replies holds
+ * at most that many replies being made (each maybe megabytes: a page of a list), besides its unread queue.
+ */
+function callQueue(socket: WebSocket, run: (text: string | null) => Promise<void>) {
+  const waiting: Array<string | null> = [];
+  let running = 0;
+  const next = () => {
+    while (running < CALLS_IN_FLIGHT && waiting.length > 0) {
+      running++;
+      void run(waiting.shift()!).finally(() => {
+        running--;
+        next();
+      });
+    }
+  };
+  return {
+    take(text: string | null) {
+      if (waiting.length >= CALLS_WAITING_MAX) {
+        waiting.length = 0;
+        socket.terminate();
+        return;
+      }
+      waiting.push(text);
+      next();
+    },
+  };
+}
+
+async function answer(desk: Desk, socket: WebSocket, send: Send, text: string | null, maxQueuedBytes: number): Promise<void> {
+  // A socket cut, or whose reader has left its bound unread (cut now): no reply is made that could not be sent.
+  if (socket.readyState !== socket.OPEN) return;
+  if (socket.bufferedAmount > maxQueuedBytes) return void socket.terminate();
   let frame: z.infer<typeof CallFrameSchema>;
   try {
     frame = CallFrameSchema.parse(fromWireJson(text ?? ''));

@@ -12,7 +12,7 @@ import { WebSocket } from 'ws';
 import { Desk } from '../../../electron/core/desk/index.js';
 import { MemoryVault } from '../../../electron/core/vault/memory-vault.js';
 import { startDemoProvider } from '../../../electron/demo-provider.js';
-import { startWebHost, type WebHost } from '../../../electron/web/host.js';
+import { CALLS_IN_FLIGHT, startWebHost, type WebHost } from '../../../electron/web/host.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'web-host-hardening-'));
 const rendererDir = join(dir, 'renderer');
@@ -100,5 +100,40 @@ describe('a tab that does not read', () => {
     reader.send(JSON.stringify({ type: 'call', id: 1, name: 'accounts.list' }));
     expect(await replied).toMatchObject({ type: 'reply', id: 1, reply: { ok: true } });
     reader.close();
+  });
+});
+
+describe('a tab that sends calls faster than it reads', () => {
+  it('has at most CALLS_IN_FLIGHT of them answered at once, and every one answered in turn', async () => {
+    const callUnchecked = desk.callUnchecked.bind(desk);
+    let running = 0;
+    let most = 0;
+    desk.callUnchecked = async (name, input) => {
+      most = Math.max(most, ++running);
+      try {
+        return await callUnchecked(name, input);
+      } finally {
+        running--;
+      }
+    };
+    try {
+      const ws = new WebSocket(`ws://127.0.0.1:${host.port}/ws?token=${TOKEN}`, { headers: { origin: `http://127.0.0.1:${host.port}` } });
+      await new Promise((resolve) => ws.once('open', resolve));
+      const replies: number[] = [];
+      const all = new Promise<void>((resolve) =>
+        ws.on('message', (data) => {
+          const frame = JSON.parse(String(data)) as { type: string; id?: number; reply?: { ok: boolean } };
+          if (frame.type === 'reply' && frame.reply?.ok) replies.push(frame.id!);
+          if (replies.length === 60) resolve();
+        }),
+      );
+      for (let id = 1; id <= 60; id++) ws.send(JSON.stringify({ type: 'call', id, name: 'data.list', input: { resource: 'domains', limit: 50 } }));
+      await all;
+      expect(most).toBe(CALLS_IN_FLIGHT);
+      expect(new Set(replies).size).toBe(60);
+      ws.close();
+    } finally {
+      desk.callUnchecked = callUnchecked;
+    }
   });
 });
