@@ -28,6 +28,7 @@ export const PROCEDURE_NAMES = [
   'data.export',
   'data.dashboard',
   'print.savePdf',
+  'catalogue.refreshGroup',
   'billing.summary',
   'billing.orderPayments',
   'outbox.enqueue',

@@ -5,7 +5,7 @@
  * `sort` the order (`expiryDate` ascending, `-expiryDate` descending). Keys a list does not have are ignored.
  */
 import type { ListInput } from './contract.js';
-import type { ResourceView } from './resource-fields.js';
+import type { FilterSpec, ResourceView } from './resource-fields.js';
 
 type FilterValues = NonNullable<ListInput['filters']>;
 export interface ListSort {
@@ -39,6 +39,11 @@ export function sortFromQuery(view: ResourceView, query: QueryIn): ListSort | nu
   return { field, dir: raw.startsWith('-') ? 'desc' : 'asc' };
 }
 
+/** A choice's value as the mirror's filter takes it: a record's id or a numeric code as a number, else the text. */
+export function choiceValue(filter: FilterSpec, raw: string): string | number {
+  return filter.from || filter.numeric ? Number(raw) : raw;
+}
+
 export function filtersFromQuery(view: ResourceView, query: QueryIn): FilterValues {
   const filters: FilterValues = {};
   for (const filter of view.filters) {
@@ -57,7 +62,7 @@ export function filtersFromQuery(view: ResourceView, query: QueryIn): FilterValu
         if (/^\d+$/.test(raw)) filters[filter.name] = Number(raw);
         break;
       default:
-        filters[filter.name] = filter.from ? Number(raw) : raw;
+        filters[filter.name] = choiceValue(filter, raw);
     }
   }
   return filters;

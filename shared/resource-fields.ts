@@ -67,6 +67,8 @@ export interface FilterSpec {
   from?: 'departments';
   /** A choice among codes, labelled with their words. */
   words?: WordSet;
+  /** A choice whose values are numbers (a product's group id), as the mirror's filter takes them. */
+  numeric?: boolean;
 }
 
 /** A nested list shown as a small table in the detail pane (an order's line items, a product's add-ons). */

@@ -14,7 +14,10 @@ export const catalogue = {
       { field: 'payType', kind: 'text', width: 130, words: 'payType' },
       { field: 'pricing', label: 'price', kind: 'pricing', width: 580 },
     ],
-    filters: [{ name: 'type', kind: 'choice', words: 'productType' }],
+    filters: [
+      { name: 'gid', kind: 'choice', label: 'group', numeric: true },
+      { name: 'type', kind: 'choice', words: 'productType' },
+    ],
     detail: [
       {
         title: 'overview',

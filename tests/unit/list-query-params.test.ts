@@ -32,6 +32,10 @@ describe('route filters', () => {
     expect(filtersFromQuery(RESOURCE_VIEWS.tickets, { deptId: '3' })).toEqual({ deptId: 3 });
   });
 
+  it("takes a product's group by its id, as a number, as the mirror's filter does", () => {
+    expect(filtersFromQuery(RESOURCE_VIEWS.catalogue, { gid: '2', type: 'server' })).toEqual({ gid: 2, type: 'server' });
+  });
+
   it('writes back what it reads, with the text filter as q', () => {
     const query = { status: 'Active', expiryDate: '2026-01-01..', doNotRenew: 'true', q: 'shop' };
     const filters = filtersFromQuery(domains, query);

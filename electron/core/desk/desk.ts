@@ -14,6 +14,7 @@ import { makePrivateDir, tightenTree } from '../storage/private-files.js';
 import { accountsHandlers } from './accounts.js';
 import { announcementsHandlers } from './announcements.js';
 import { appHandlers } from './app.js';
+import { catalogueHandlers } from './catalogue.js';
 import { billingHandlers } from './billing.js';
 import { printHandlers } from './print.js';
 import { dataHandlers } from './data.js';
@@ -50,6 +51,7 @@ export class Desk extends EventEmitter<DeskEvents> {
       ...syncHandlers(this.state),
       ...dataHandlers(this.state),
       ...billingHandlers(this.state),
+      ...catalogueHandlers(this.state),
       ...printHandlers(),
       ...outboxHandlers(this.state),
       ...importsHandlers(this.state),

@@ -55,6 +55,23 @@ describe('get-products', () => {
 describe('get-filtered-products', () => {
   it('needs pid or gid', async () => {
     expect(await rejection(op(s, 'get-filtered-products'))).toBe('Product ID or Group ID Required');
+    // Sent empty is not given.
+    expect(await rejection(op(s, 'get-filtered-products', { pid: '', gid: '' }))).toBe('Product ID or Group ID Required');
+  });
+
+  it('refuses a pid or gid that is not a whole number, naming it', async () => {
+    expect(await rejection(op(s, 'get-filtered-products', { gid: 'two' }))).toMatch(/gid/);
+    expect(await rejection(op(s, 'get-filtered-products', { pid: '4,x' }))).toMatch(/pid/);
+  });
+
+  it("lists a group's products as the provider holds them now", async () => {
+    const gid = (s.sb.db.prepare('SELECT gid FROM products GROUP BY gid HAVING COUNT(*) > 1 LIMIT 1').get() as { gid: number }).gid;
+    const listed = async () => (await ok(op(s, 'get-filtered-products', { gid }))).products.product as { pid: number; pricing: any }[];
+    expect((await listed()).map((p) => p.pid)).toEqual(storedPids('WHERE gid = ?', gid));
+    const pid = storedPids('WHERE gid = ?', gid)[0]!;
+    const pricing = JSON.parse((s.sb.db.prepare('SELECT pricing FROM products WHERE pid = ?').get(pid) as { pricing: string }).pricing);
+    s.sb.db.prepare('UPDATE products SET pricing = ? WHERE pid = ?').run(JSON.stringify({ USD: { ...pricing.USD, monthly: '77.70' } }), pid);
+    expect((await listed()).find((p) => p.pid === pid)!.pricing.USD.monthly).toBe('77.70');
   });
 
   it('answers like get-products for the same filter', async () => {

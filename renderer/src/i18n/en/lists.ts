@@ -110,6 +110,14 @@ export default {
     flagged: 'Flagged',
     published: 'Published',
     type: 'Type',
+    group: 'Group',
+  },
+  catalogueGroup: {
+    checking: 'Group {gid}: reading its products from the provider…',
+    fresh: 'Group {gid}: no products on the provider now | Group {gid}: 1 product, as the provider has it now | Group {gid}: {n} products, as the provider has them now',
+    stale: 'Group {gid}: prices from your copy of {date}; the provider cannot be reached',
+    never: 'Group {gid}: never read from the provider; the provider cannot be reached',
+    failed: 'Group {gid} could not be read from the provider: {error}',
   },
   detail: {
     unsent: '{what} (not sent yet)',

@@ -110,6 +110,14 @@ export default {
     flagged: 'Contrassegnati',
     published: 'Pubblicati',
     type: 'Tipo',
+    group: 'Gruppo',
+  },
+  catalogueGroup: {
+    checking: 'Gruppo {gid}: lettura dei prodotti dal fornitore…',
+    fresh: 'Gruppo {gid}: nessun prodotto ora presso il fornitore | Gruppo {gid}: 1 prodotto, come lo ha ora il fornitore | Gruppo {gid}: {n} prodotti, come li ha ora il fornitore',
+    stale: 'Gruppo {gid}: prezzi dalla tua copia del {date}; il fornitore non è raggiungibile',
+    never: 'Gruppo {gid}: mai letto dal fornitore; il fornitore non è raggiungibile',
+    failed: 'Il gruppo {gid} non si è potuto leggere dal fornitore: {error}',
   },
   detail: {
     unsent: '{what} (non ancora inviato)',
