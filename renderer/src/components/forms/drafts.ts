@@ -6,7 +6,7 @@
  * Secret fields and attachments never leave this memory (the engine leaves them out too).
  */
 import { defineStore } from 'pinia';
-import { reactive, toRaw } from 'vue';
+import { reactive, ref, toRaw } from 'vue';
 import type { EntryBase } from '../../../../shared/outbox/conflict';
 import { keptPart, type DraftKey, type DraftValue } from '../../../../shared/outbox/drafts';
 import { desk } from '../../bridge';
@@ -23,6 +23,12 @@ export const useDrafts = defineStore('drafts', () => {
   const pending = new Map<DraftKey, { blank: boolean; timer?: ReturnType<typeof setTimeout> }>();
   // Drafts whose edit is being queued: their saves wait (see sendWith).
   const sending = new Set<DraftKey>();
+  /**
+   * The last saved draft that could not be read whole (values of another sort than its form's: changed outside
+   * the app, or kept by another version): kept under `<key>:set-aside` (or not even that: `kept` false), said
+   * by DraftSetAside.vue until dismissed (null).
+   */
+  const setAside = ref<{ key: DraftKey; kept: boolean } | null>(null);
   // Another account's drafts are its own: what is held here is the account that was open.
   useDeskEvent('accounts.changed', () => {
     for (const { timer } of pending.values()) clearTimeout(timer);
@@ -49,12 +55,21 @@ export const useDrafts = defineStore('drafts', () => {
       .call('drafts.get', { key })
       .then(async (saved) => {
         if (!saved || drafts.get(key) !== made || JSON.stringify(made) !== untouched) return;
-        restoreInto(made, saved);
+        if (restoreInto(made, saved).length > 0) keepAside(key, saved);
         if (rebase) await rebaseOn(key, made as T, rebase);
       })
       // No saved draft to restore (the engine could not read it): the form starts from its record.
       .catch(() => undefined);
     return made as T;
+  }
+
+  /** Keeps a saved draft that could not be read whole under its own name, and says so (a form shows what fitted). */
+  function keepAside(key: DraftKey, saved: DraftValue): void {
+    const aside: DraftKey = `${key}:set-aside`;
+    setAside.value = { key, kept: true };
+    void desk()
+      .call('drafts.save', { key: aside, value: keptPart(aside, saved) })
+      .catch(() => (setAside.value = { key, kept: false }));
   }
 
   /** A draft of a record reopened: the fields the person left as they were take the record's values now (issue 34, row 2b). */
@@ -114,7 +129,7 @@ export const useDrafts = defineStore('drafts', () => {
     return result;
   }
 
-  return { draft, save, flush, drop, sendWith };
+  return { draft, save, flush, drop, sendWith, setAside, keepAside };
 });
 
 /**
@@ -122,27 +137,33 @@ export const useDrafts = defineStore('drafts', () => {
  * sort (a draft saved by another version of a form keeps what still fits, and nothing that would break it). A
  * list whose fresh value has an item to go by (an invoice's first line) takes the saved items only if each is of
  * that item's sort, each object item restored into a copy of it (issue 35.15: `lines: [5]` or `[{}]` would
- * otherwise reach the form as they are).
+ * otherwise reach the form as they are). Returns the fields it could not read (a value of another sort, inner
+ * ones as `address.city`): the caller sets the saved draft aside rather than lose them silently.
  */
-export function restoreInto(target: DraftValue, saved: DraftValue): void {
+export function restoreInto(target: DraftValue, saved: DraftValue): string[] {
+  const unread: string[] = [];
   for (const [field, value] of Object.entries(saved)) {
     const current = target[field];
-    if (!(field in target) || (sortOf(current) !== sortOf(value) && current !== null && value !== null)) continue;
-    if (isPlainObject(current) && isPlainObject(value)) restoreInto(current, value);
+    // A field the form no longer has is an older version's: nothing to read it into, and nothing lost by it.
+    if (!(field in target)) continue;
+    if (sortOf(current) !== sortOf(value) && current !== null && value !== null) unread.push(field);
+    else if (isPlainObject(current) && isPlainObject(value)) unread.push(...restoreInto(current, value).map((inner) => `${field}.${inner}`));
     else if (Array.isArray(current) && Array.isArray(value) && current.length > 0) {
-      const items = restoredItems(current[0], value);
+      const items = restoredItems(current[0], value, field, unread);
       if (items !== null) target[field] = items;
+      else unread.push(field);
     } else target[field] = value;
   }
+  return unread;
 }
 
-/** Saved list items shaped on `model`, or null when one of them is not of its sort. */
-function restoredItems(model: unknown, saved: readonly unknown[]): unknown[] | null {
+/** Saved list items shaped on `model`, or null when one of them is not of its sort; an item's unread fields are added to `unread`. */
+function restoredItems(model: unknown, saved: readonly unknown[], field: string, unread: string[]): unknown[] | null {
   if (saved.some((item) => sortOf(item) !== sortOf(model))) return null;
   if (!isPlainObject(model)) return [...saved];
-  return saved.map((item) => {
+  return saved.map((item, i) => {
     const copy = structuredClone(toRaw(model));
-    restoreInto(copy, item as DraftValue);
+    unread.push(...restoreInto(copy, item as DraftValue).map((inner) => `${field}[${i}].${inner}`));
     return copy;
   });
 }

@@ -5,8 +5,8 @@
  * placed order's outbox entry, to show its confirmation.
  */
 import { defineStore } from 'pinia';
-import { computed, ref, shallowRef, watch } from 'vue';
-import { keptPart, type DraftKey, type DraftValue } from '../../../../shared/outbox/drafts';
+import { computed, shallowRef, watch } from 'vue';
+import type { DraftKey, DraftValue } from '../../../../shared/outbox/drafts';
 import type { OutboxEntry } from '../../../../shared/outbox/entry';
 import { desk } from '../../bridge';
 import { useDeskEvent } from '../../composables/desk-event';
@@ -15,8 +15,6 @@ import { cartCount, emptyCart, orderParams, type Cart, type CartLine } from './c
 import { CartSchema } from './cart-schema';
 
 export const CART_DRAFT: DraftKey = 'add-order:cart';
-/** Where a saved cart that could not be read is kept (issue 35.15). */
-export const CART_SET_ASIDE: DraftKey = 'add-order:cart:set-aside';
 
 let made = 0;
 /** A line's key: unique in this cart (its secrets are held by it). */
@@ -25,8 +23,6 @@ export const newLineKey = () => `${Date.now().toString(36)}-${(made++).toString(
 export const useCart = defineStore('cart', () => {
   const drafts = useDrafts();
   const cart = shallowRef<Cart>(drafts.draft(CART_DRAFT, emptyCart));
-  /** The saved cart could not be read: set aside (kept), or not even that (lost); null once dismissed or never. */
-  const setAside = ref<'kept' | 'lost' | null>(null);
   // Another account has its own cart (the drafts store let go of this one first).
   useDeskEvent('accounts.changed', () => queueMicrotask(() => (cart.value = drafts.draft(CART_DRAFT, emptyCart))));
   // Checked as it is read back (before any screen draws it): a cart that does not parse is set aside, never shown.
@@ -34,15 +30,12 @@ export const useCart = defineStore('cart', () => {
   watch(cart, () => drafts.save(CART_DRAFT, JSON.stringify(cart.value) === JSON.stringify(emptyCart())), { deep: true });
 
   /**
-   * Keeps the unreadable cart under its own draft name (add-order:cart:set-aside, for whoever wants it back) and
-   * empties this one in place (the drafts store holds it), which forgets the saved draft.
+   * Keeps the unreadable cart under its own draft name (add-order:cart:set-aside, for whoever wants it back; the
+   * drafts store says so, as for any form) and empties this one in place (the drafts store holds it), which
+   * forgets the saved draft.
    */
   function setAsideCart(value: Cart): void {
-    const unreadable = JSON.parse(JSON.stringify(value)) as DraftValue;
-    setAside.value = 'kept';
-    desk()
-      .call('drafts.save', { key: CART_SET_ASIDE, value: keptPart(CART_SET_ASIDE, unreadable) })
-      .catch(() => (setAside.value = 'lost'));
+    drafts.keepAside(CART_DRAFT, JSON.parse(JSON.stringify(value)) as DraftValue);
     Object.assign(value, emptyCart());
   }
 
@@ -82,5 +75,5 @@ export const useCart = defineStore('cart', () => {
     cart.value.placed = null;
   }
 
-  return { cart, count, setAside, put, remove, takeDomainSettings, place, forgetPlaced };
+  return { cart, count, put, remove, takeDomainSettings, place, forgetPlaced };
 });

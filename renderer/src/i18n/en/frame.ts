@@ -50,9 +50,26 @@ export default {
     failedShort: 'Sync failed',
     needsSignIn: 'Sign in to sync',
   },
-  cartSetAside: {
-    kept: 'Your saved cart could not be read (changed outside the app, or kept by an older version): it was set aside and the cart starts empty.',
-    lost: 'Your saved cart could not be read, nor set aside: the cart starts empty.',
+  draftSetAside: {
+    cart: {
+      kept: 'Your saved cart could not be read (changed outside the app, or kept by an older version): it was set aside and the cart starts empty.',
+      lost: 'Your saved cart could not be read, nor set aside: the cart starts empty.',
+    },
+    form: {
+      kept: 'Your saved draft of {form} could not be read whole (changed outside the app, or kept by an older version): it was set aside, and the form shows what could be read.',
+      lost: 'Your saved draft of {form} could not be read whole, nor set aside: the form shows what could be read.',
+    },
+    forms: {
+      'add-contact': 'a new contact',
+      'update-contact': 'a contact’s edit',
+      'delete-contact': 'a contact’s deletion',
+      'open-ticket': 'a new ticket',
+      'add-ticket-reply': 'a ticket reply',
+      'create-invoice': 'an invoice',
+      'add-order': 'an order',
+      'domain-request-epp': 'an EPP code request',
+      other: 'a form',
+    },
     dismiss: 'Dismiss',
   },
   unhandled: {

@@ -50,9 +50,26 @@ export default {
     failedShort: 'Sincronizzazione non riuscita',
     needsSignIn: 'Accedi per sincronizzare',
   },
-  cartSetAside: {
-    kept: "Non è stato possibile leggere il carrello salvato (modificato fuori dall'app, o salvato da una versione precedente): è stato messo da parte e il carrello riparte vuoto.",
-    lost: 'Non è stato possibile leggere il carrello salvato, né metterlo da parte: il carrello riparte vuoto.',
+  draftSetAside: {
+    cart: {
+      kept: 'Il carrello salvato non è leggibile (modificato fuori dall’app, o salvato da una versione precedente): è stato messo da parte e il carrello riparte vuoto.',
+      lost: 'Il carrello salvato non è leggibile, né è stato possibile metterlo da parte: il carrello riparte vuoto.',
+    },
+    form: {
+      kept: 'La bozza salvata di {form} non è leggibile per intero (modificata fuori dall’app, o salvata da una versione precedente): è stata messa da parte, e il modulo mostra ciò che è stato possibile leggere.',
+      lost: 'La bozza salvata di {form} non è leggibile per intero, né è stato possibile metterla da parte: il modulo mostra ciò che è stato possibile leggere.',
+    },
+    forms: {
+      'add-contact': 'un nuovo contatto',
+      'update-contact': 'una modifica di contatto',
+      'delete-contact': 'un’eliminazione di contatto',
+      'open-ticket': 'un nuovo ticket',
+      'add-ticket-reply': 'una risposta a un ticket',
+      'create-invoice': 'una fattura',
+      'add-order': 'un ordine',
+      'domain-request-epp': 'una richiesta di codice EPP',
+      other: 'un modulo',
+    },
     dismiss: 'Chiudi',
   },
   unhandled: {
