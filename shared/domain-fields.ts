@@ -345,18 +345,25 @@ export function domainFieldProblems(fields: readonly DomainField[], values: Reco
   return problems;
 }
 
+/** The values a domain's fields have: what was given over each select's default. */
+export function effectiveDomainFieldValues(fields: readonly DomainField[], values: Record<string, string> | undefined): Record<string, string> {
+  return { ...initialDomainFieldValues(fields), ...values };
+}
+
 /**
- * The values to send for a domain: every field of its definition in order, keyed by name (a tickbox `on` or
- * ''), then any other values given (a field the provider asked for that this definition does not know).
+ * The values to send for a domain, keyed by name: the fields of its definition in order (a ticked tickbox `on`),
+ * then any other values given (a field the provider asked for that this definition does not know). Empty values
+ * are left out, as upstream's order form leaves out an unticked box.
  */
 export function domainFieldsToSend(fields: readonly DomainField[], values: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const field of fields) {
-    const value = (values[field.name] ?? '').trim();
-    out[field.name] = field.type === 'tickbox' ? (isTicked(value) ? TICKED : '') : value;
+    const raw = (values[field.name] ?? '').trim();
+    const value = field.type === 'tickbox' ? (isTicked(raw) ? TICKED : '') : raw;
+    if (value !== '') out[field.name] = value;
   }
   for (const [name, value] of Object.entries(values)) {
-    if (!(name in out) && value.trim() !== '') out[name] = value.trim();
+    if (!fields.some((f) => f.name === name) && value.trim() !== '') out[name] = value.trim();
   }
   return out;
 }

@@ -165,6 +165,9 @@ export const MUTATIONS: { readonly [K in MutationKind]: MutationDefinition<K> } 
     refusalFields: [
       { match: /payment method/i, field: 'paymentmethod' },
       { match: /promotion code|promo/i, field: 'promocode' },
+      // A registry's TLD-specific fields (shared/domain-fields.ts): the sandbox's "Required Domain Fields Missing or Invalid".
+      { match: /domain ?fields|additional (domain )?fields/i, field: 'domainfields' },
+      { match: /affiliate/i, field: 'affid' },
       { match: /nameserver1/i, field: 'nameserver1' },
       { match: /nameserver2/i, field: 'nameserver2' },
     ],

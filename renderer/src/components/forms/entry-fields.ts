@@ -12,8 +12,11 @@ export interface EntryField {
   kind: EntryFieldKind;
 }
 
-/** Params that name records, not values to fix here; and the app's own note of the price a form showed (never sent). */
-const isReference = (param: string) => /id$/.test(param) || param === 'shownprice';
+/**
+ * Params that name records, not values to fix here; and the app's own note of the price a form showed (never
+ * sent). An order's affiliate id is a value the person typed (the provider may refuse it): fixed here.
+ */
+const isReference = (param: string) => (/id$/.test(param) && param !== 'affid') || param === 'shownprice';
 const LONG = new Set(['message', 'notes']);
 
 export function entryFields(params: Record<string, unknown>, mask: string): EntryField[] {

@@ -1,6 +1,6 @@
 /**
  * An edit's values as labelled fields for a person: each param under its form's label, as the form showed it
- * (yes / no, amounts, file names and sizes, a department by name). Secrets stay masked as the engine sent them;
+ * (yes / no, amounts, file names and sizes, a department by name, an order's registry fields per domain). Secrets stay masked as the engine sent them;
  * params that name records (contactid, ticketid…) are left out, the entry's record link stands for them, so a
  * local id is never shown.
  */
@@ -10,6 +10,8 @@ import { isLocalId } from '../../../../shared/outbox/local-ids';
 import { useFormat } from '../../composables/format';
 import { useLookupsStore } from '../../stores/lookups';
 import { useEntryWords } from './entry-summary';
+import { domainFieldsFor, readDomainFieldValues, registryFieldsFor } from '../../../../shared/domain-fields';
+import { useDomainFieldWords } from '../shop/domain-field-words';
 
 export interface EntryValue {
   param: string;
@@ -18,13 +20,33 @@ export interface EntryValue {
 }
 
 /** Params that name another record: shown as the record, not as an id. */
-const REFERENCES = new Set(['contactid', 'ticketid', 'serviceid', 'domainid', 'serviceids', 'addonid', 'addonids', 'affid', 'pid', 'addons']);
+const REFERENCES = new Set(['contactid', 'ticketid', 'serviceid', 'domainid', 'serviceids', 'addonid', 'addonids', 'pid', 'addons']);
 
 export function useEntryValues() {
   const { t } = useI18n();
   const format = useFormat();
   const lookups = useLookupsStore();
   const { labelOf } = useEntryWords();
+  const fieldWords = useDomainFieldWords();
+
+  /**
+   * add-order's domainfields: per domain of the order (by index, as domain[] gives them), its name and the
+   * registry's fields in words, as the order form showed them (“example.it: Legal type: Company · Tax ID: …”).
+   */
+  function domainFieldsText(params: Record<string, unknown>, value: unknown): string {
+    if (!Array.isArray(value)) return item(value);
+    const domains = Array.isArray(params.domain) ? (params.domain as unknown[]) : [];
+    const types = Array.isArray(params.domaintype) ? (params.domaintype as unknown[]) : [];
+    const lines = value.flatMap((values, i) => {
+      if (values === null || typeof values !== 'object') return [];
+      const domain = typeof domains[i] === 'string' ? (domains[i] as string) : '';
+      const fields = types[i] === 'transfer' ? domainFieldsFor(domain, 'transfer') : (registryFieldsFor(domain)?.fields ?? []);
+      const read = readDomainFieldValues(fields, Array.isArray(values) ? values.map(String) : Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)])));
+      const text = fieldWords.summary(fields, read);
+      return text ? [domain ? `${domain}: ${text}` : text] : [];
+    });
+    return lines.join('\n') || format.none();
+  }
 
   function item(value: unknown): string {
     if (typeof value === 'boolean') return format.bool(value);
@@ -40,7 +62,8 @@ export function useEntryValues() {
     return isLocalId(value) ? t('outbox.unnamed.local') : String(value);
   }
 
-  function valueText(param: string, value: unknown): string {
+  function valueText(param: string, value: unknown, params: Record<string, unknown>): string {
+    if (param === 'domainfields') return domainFieldsText(params, value);
     if (param === 'deptid' && typeof value === 'number') {
       lookups.ensure();
       return lookups.departments.get(value) ?? format.none();
@@ -52,5 +75,5 @@ export function useEntryValues() {
   return (entry: OutboxEntry): EntryValue[] =>
     Object.entries(entry.params as Record<string, unknown>)
       .filter(([param]) => !REFERENCES.has(param))
-      .map(([param, value]) => ({ param, label: param === 'deptid' ? t('forms.ticket.department') : labelOf(param), text: valueText(param, value) }));
+      .map(([param, value]) => ({ param, label: param === 'deptid' ? t('forms.ticket.department') : labelOf(param), text: valueText(param, value, entry.params as Record<string, unknown>) }));
 }

@@ -17,6 +17,8 @@ const DomainChoiceSchema = z.object({
   emailforwarding: z.boolean(),
   dnsmanagement: z.boolean(),
   prices: z.object({ register: termPrices, transfer: termPrices, renew: termPrices }).nullable(),
+  // Absent in a cart kept before the app asked for registry fields.
+  fields: z.record(z.string(), z.string()).optional(),
 });
 
 const ProductLineSchema = z.object({
@@ -48,4 +50,6 @@ export const CartSchema = z.object({
   eppcode: z.record(z.string(), z.string()),
   rootpw: z.record(z.string(), z.string()),
   placed: z.number().int().nullable(),
+  // Absent in a cart kept before the app asked for one.
+  affid: z.string().optional(),
 });

@@ -1,6 +1,6 @@
 /**
- * The cart, as data: its lines (products with their options, and domains), the order-wide choices (promo code,
- * payment method, nameservers, the registrant contact, DNS management), and the two things made from it: the
+ * The cart, as data: its lines (products with their options, and domains with their registry's fields), the
+ * order-wide choices (promo code, affiliate id, payment method, nameservers, the registrant contact, DNS management), and the two things made from it: the
  * price of each line and of the whole, and the ONE add-order that places it. Pure, so that both are tested
  * without a screen.
  *
@@ -14,6 +14,9 @@ import type { DomainPrices } from '../../../../shared/models';
 import type { LocalId } from '../../../../shared/outbox/local-ids';
 import type { MutationInput } from '../../../../shared/outbox/schemas';
 import { domainCents } from './catalogue-prices';
+import {
+  domainFieldProblems, domainFieldsFor, domainFieldsToSend, effectiveDomainFieldValues, type DomainField, type DomainFieldProblem,
+} from '../../../../shared/domain-fields';
 
 export type DomainMode = 'none' | 'register' | 'transfer' | 'held';
 
@@ -28,6 +31,11 @@ export type DomainChoice = {
   dnsmanagement: boolean;
   /** The whois prices of the name when they were known (checked online, or cached); null when not known offline. */
   prices: DomainPrices | null;
+  /**
+   * The TLD-specific fields its registry asks for (shared/domain-fields.ts), keyed by the field's name (a ticked
+   * tickbox 'on'); also a field the provider named that the app does not know. Absent in an older cart.
+   */
+  fields?: Record<string, string>;
 };
 
 export type PricedChoice = {
@@ -79,6 +87,8 @@ export type Cart = {
   rootpw: Record<string, string>;
   /** The outbox entry of the order placed last (its confirmation), or null. */
   placed: number | null;
+  /** The affiliate id as typed ('' for none; checked by `affidProblem`); absent in an older cart. */
+  affid?: string;
 };
 
 export const NAMESERVER_COUNT = 5;
@@ -93,6 +103,30 @@ export function noDomain(): DomainChoice {
 
 /** A domain the line orders (registers or transfers), as opposed to none or one already held. */
 export const ordersDomain = (domain: DomainChoice) => domain.mode === 'register' || domain.mode === 'transfer';
+
+/** The TLD-specific fields the domain's order asks for (none for a domain not ordered, or a TLD without). */
+export function orderedDomainFields(domain: DomainChoice): readonly DomainField[] {
+  return ordersDomain(domain) ? domainFieldsFor(domain.name, domain.mode as 'register' | 'transfer') : [];
+}
+
+/** What its registry fields lack, field by field (each select at its default until chosen). */
+export function domainChoiceProblems(domain: DomainChoice): DomainFieldProblem[] {
+  const fields = orderedDomainFields(domain);
+  return fields.length ? domainFieldProblems(fields, effectiveDomainFieldValues(fields, domain.fields)) : [];
+}
+
+/** The values the order sends for the domain's registry fields, keyed by name in the registry's order. */
+export function domainFieldsOf(domain: DomainChoice): Record<string, string> {
+  if (!ordersDomain(domain)) return {};
+  const fields = orderedDomainFields(domain);
+  return domainFieldsToSend(fields, effectiveDomainFieldValues(fields, domain.fields));
+}
+
+/** The affiliate id typed: empty (none), or a positive whole number; else what is wrong with it. */
+export function affidProblem(typed: string | undefined): 'notNumber' | null {
+  const value = (typed ?? '').trim();
+  return value === '' || (/^\d+$/.test(value) && Number(value) >= 1 && Number.isSafeInteger(Number(value))) ? null : 'notNumber';
+}
 
 /** A line's charges: each part with its price in cents, null where the catalogue does not give one offline. */
 export function lineCharges(line: CartLine): { label: 'cycle' | 'setup' | 'addon' | 'option' | 'domain'; name: string; cents: number | null; cycle?: string }[] {
@@ -151,6 +185,9 @@ export function orderParams(cart: Cart): MutationInput<'add-order'> {
     if (items.some((l) => domainOf(l).mode === 'transfer')) params.eppcode = items.map((l) => (domainOf(l).mode === 'transfer' ? (cart.eppcode[l.key] ?? '').trim() : ''));
     if (items.some((l) => ordersDomain(domainOf(l)) && domainOf(l).idprotection)) params.idprotection = items.map((l) => ordersDomain(domainOf(l)) && domainOf(l).idprotection);
     if (items.some((l) => ordersDomain(domainOf(l)) && domainOf(l).emailforwarding)) params.emailforwarding = items.map((l) => ordersDomain(domainOf(l)) && domainOf(l).emailforwarding);
+    // Per domain, at its index: the registry's fields (an empty set for a domain that asks none).
+    const fields = items.map((l) => domainFieldsOf(domainOf(l)));
+    if (fields.some((f) => Object.keys(f).length > 0)) params.domainfields = fields;
     // One flag for the whole order in the provider's API: asked on any domain, it is asked for all.
     if (items.some((l) => ordersDomain(domainOf(l)) && domainOf(l).dnsmanagement)) params.dnsmanagement = true;
     cart.nameservers.forEach((ns, i) => {
@@ -159,6 +196,7 @@ export function orderParams(cart: Cart): MutationInput<'add-order'> {
     if (cart.contactid !== null) params.contactid = cart.contactid;
   }
   if (cart.promocode.trim() !== '') params.promocode = cart.promocode.trim();
+  if ((cart.affid ?? '').trim() !== '' && affidProblem(cart.affid) === null) params.affid = Number(cart.affid!.trim());
   if (cart.paymentmethod !== '') params.paymentmethod = cart.paymentmethod;
   const total = cartTotal(cart.lines);
   // The price the review showed, so the queued order shows it (never sent).

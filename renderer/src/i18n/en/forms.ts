@@ -181,7 +181,7 @@ export default {
     saveAndSend: 'Save and send again',
     nothing: 'This edit has nothing to fix here: discard it, or make it again.',
     secretHint: 'Kept sealed. Leave it as it is to keep the one queued.',
-    fields: { nameserver1: 'Nameserver 1', nameserver2: 'Nameserver 2', nameserver3: 'Nameserver 3', nameserver4: 'Nameserver 4', nameserver5: 'Nameserver 5', eppcode: 'EPP code', password2: 'Password', rootpw: 'Root password', promocode: 'Promo code', paymentmethod: 'Payment method', status: 'Status', draft: 'Draft', priority: 'Priority', markdown: 'Markdown', tax_id: 'Tax id', subaccount: 'Sub-account', dnsmanagement: 'DNS management', domainname: 'Domain' },
+    fields: { nameserver1: 'Nameserver 1', nameserver2: 'Nameserver 2', nameserver3: 'Nameserver 3', nameserver4: 'Nameserver 4', nameserver5: 'Nameserver 5', eppcode: 'EPP code', password2: 'Password', rootpw: 'Root password', promocode: 'Promo code', paymentmethod: 'Payment method', status: 'Status', draft: 'Draft', priority: 'Priority', markdown: 'Markdown', tax_id: 'Tax id', subaccount: 'Sub-account', dnsmanagement: 'DNS management', domainname: 'Domain', domainfields: 'Registry details', affid: 'Affiliate id' },
   },
   fix: 'Fix…',
   markdown: {

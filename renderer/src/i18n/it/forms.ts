@@ -181,7 +181,7 @@ export default {
     saveAndSend: 'Salva e invia di nuovo',
     nothing: 'Questa modifica non ha nulla da correggere qui: scartala o rifalla.',
     secretHint: 'Conservato sigillato. Lascialo com’è per tenere quello in coda.',
-    fields: { nameserver1: 'Nameserver 1', nameserver2: 'Nameserver 2', nameserver3: 'Nameserver 3', nameserver4: 'Nameserver 4', nameserver5: 'Nameserver 5', eppcode: 'Codice EPP', password2: 'Password', rootpw: 'Password di root', promocode: 'Codice promozionale', paymentmethod: 'Metodo di pagamento', status: 'Stato', draft: 'Bozza', priority: 'Priorità', markdown: 'Markdown', tax_id: 'Partita IVA', subaccount: 'Sotto-account', dnsmanagement: 'Gestione DNS', domainname: 'Dominio' },
+    fields: { nameserver1: 'Nameserver 1', nameserver2: 'Nameserver 2', nameserver3: 'Nameserver 3', nameserver4: 'Nameserver 4', nameserver5: 'Nameserver 5', eppcode: 'Codice EPP', password2: 'Password', rootpw: 'Password di root', promocode: 'Codice promozionale', paymentmethod: 'Metodo di pagamento', status: 'Stato', draft: 'Bozza', priority: 'Priorità', markdown: 'Markdown', tax_id: 'Partita IVA', subaccount: 'Sotto-account', dnsmanagement: 'Gestione DNS', domainname: 'Dominio', domainfields: 'Dati per il registro', affid: 'Id affiliato' },
   },
   fix: 'Correggi…',
   markdown: {
