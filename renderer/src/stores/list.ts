@@ -29,7 +29,7 @@ import {
   type RowId,
   type Selection,
 } from '../components/selection/selection';
-import { pageWindow } from './page-window';
+import { fillPages, pageWindow } from './page-window';
 import { oneAtATime } from './one-at-a-time';
 import { refreshOn } from './refresh-on';
 
@@ -99,18 +99,13 @@ function defineListStore(resource: LinkTarget) {
       return paged.show(first, last, fill);
     }
 
-    /** Reads the missing pages of the wanted range one after another (each needs the one before's cursor). */
-    async function fill(): Promise<void> {
-      for (;;) {
-        const gen = generation;
-        const needed = missingPage();
-        if (needed === null) return;
-        // The first missing page we can read: the wanted one, or the furthest page whose cursor we know.
-        const page = Math.min(needed, cursors.length - 1);
-        loading.value = true;
-        try {
-          const result = await desk().call('data.list', input(cursors[page] ?? null));
-          if (gen !== generation) continue;
+    /** Reads the missing pages of the wanted range (walking the cursors up to them). */
+    function fill(): Promise<void> {
+      return fillPages({
+        generation: () => generation,
+        next: nextPage,
+        read: (page) => desk().call('data.list', input(cursors[page] ?? null)),
+        keep(page, result) {
           error.value = null;
           total.value = result.total;
           cursors[page + 1] = result.nextCursor;
@@ -119,24 +114,24 @@ function defineListStore(resource: LinkTarget) {
             pages.value.set(page, result.rows as Row[]);
             triggerRef(pages);
           }
-        } catch (failure) {
-          if (gen !== generation) continue;
+        },
+        failed(failure) {
           stale = new Map();
           error.value = failure;
-          return;
-        } finally {
-          if (gen === generation) loading.value = false;
-        }
-      }
+        },
+        busy: (busy) => (loading.value = busy),
+      });
     }
 
     /**
-     * The first page not here yet: of the rows shown, then of those READ_AHEAD either side of them (null when all
-     * are, or the list ends before).
+     * The page to read next: the first not here yet of the rows shown, then of those READ_AHEAD either side of them
+     * (null when all are, or the list ends before); or, when its cursor is not known yet, the furthest page whose
+     * cursor is.
      */
-    function missingPage(): number | null {
+    function nextPage(): number | null {
       const [first, last] = wanted;
-      return firstMissing(first, last) ?? firstMissing(Math.max(0, first - READ_AHEAD), last + READ_AHEAD);
+      const needed = firstMissing(first, last) ?? firstMissing(Math.max(0, first - READ_AHEAD), last + READ_AHEAD);
+      return needed === null ? null : Math.min(needed, cursors.length - 1);
     }
 
     function firstMissing(first: number, last: number): number | null {

@@ -12,7 +12,7 @@ import type { ConflictChoice } from '../../../shared/outbox/conflict';
 import type { OutboxEntry } from '../../../shared/outbox/entry';
 import { ENTRY_STATES, outboxTally, type EntryState } from '../../../shared/outbox/states';
 import { desk } from '../bridge';
-import { pageWindow } from './page-window';
+import { fillPages, pageWindow } from './page-window';
 import { refreshOn } from './refresh-on';
 
 export const OUTBOX_PAGE_SIZE = 50;
@@ -76,20 +76,22 @@ export const useOutboxStore = defineStore('outbox', () => {
   }
 
   /** Reads the wanted pages not here (or stale) one after another, until there are none. */
-  async function fill(): Promise<void> {
-    for (;;) {
-      const gen = generation;
-      const page = neededPage();
-      if (page === null || states === null || !showing) return;
-      stale.delete(page);
-      const read = await desk().call('outbox.page', { states: [...states], offset: page * OUTBOX_PAGE_SIZE, limit: OUTBOX_PAGE_SIZE });
-      if (gen !== generation) continue;
-      total.value = read.total;
-      counts.value = read.counts;
-      pages.value.set(page, read.entries);
-      triggerRef(pages);
-      if (read.waitedOn.length > 0) waitedOn.value = new Map([...waitedOn.value, ...read.waitedOn.map((e) => [e.id, e] as const)]);
-    }
+  function fill(): Promise<void> {
+    return fillPages({
+      generation: () => generation,
+      next: () => (states === null || !showing ? null : neededPage()),
+      read(page) {
+        stale.delete(page);
+        return desk().call('outbox.page', { states: [...(states ?? [])], offset: page * OUTBOX_PAGE_SIZE, limit: OUTBOX_PAGE_SIZE });
+      },
+      keep(page, read) {
+        total.value = read.total;
+        counts.value = read.counts;
+        pages.value.set(page, read.entries);
+        triggerRef(pages);
+        if (read.waitedOn.length > 0) waitedOn.value = new Map([...waitedOn.value, ...read.waitedOn.map((e) => [e.id, e] as const)]);
+      },
+    });
   }
 
   /** The first wanted page missing or stale (null when all are here, or the list ends before). */

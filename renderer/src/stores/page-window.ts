@@ -25,3 +25,39 @@ export function pageWindow<T>(pageSize: number, keepPages: number) {
     },
   };
 }
+
+/** How a store reads its pages (fillPages). */
+export interface PageFill<R> {
+  /** Bumped by the store when its query changes: a reply to an older one is dropped. */
+  generation: () => number;
+  /** The page to read next, or null when the rows wanted are all here. */
+  next: () => number | null;
+  read: (page: number) => Promise<R>;
+  keep: (page: number, result: R) => void;
+  /** A read failed (for the current query): the fill ends here. Without it, the failure is thrown. */
+  failed?: (failure: unknown) => void;
+  /** A read is on its way (true) or ended (false), for the current query. */
+  busy?: (busy: boolean) => void;
+}
+
+/** Reads the pages `next` names, one after another (a page may need the one before's cursor), until none is left. */
+export async function fillPages<R>(fill: PageFill<R>): Promise<void> {
+  for (;;) {
+    const gen = fill.generation();
+    const page = fill.next();
+    if (page === null) return;
+    fill.busy?.(true);
+    try {
+      const result = await fill.read(page);
+      if (gen !== fill.generation()) continue;
+      fill.keep(page, result);
+    } catch (failure) {
+      if (gen !== fill.generation()) continue;
+      if (!fill.failed) throw failure;
+      fill.failed(failure);
+      return;
+    } finally {
+      if (gen === fill.generation()) fill.busy?.(false);
+    }
+  }
+}
