@@ -1,11 +1,16 @@
-/** Names of the records of small resources (support departments), for showing a ticket's department by name. */
+/**
+ * Names of the records of small resources (support departments), for showing a ticket's department by name, and
+ * the custom fields each department's tickets ask for (none for a department or provider without them).
+ */
 import { defineStore } from 'pinia';
 import { effectScope, ref } from 'vue';
+import type { DepartmentCustomField } from '../../../shared/models';
 import { desk } from '../bridge';
 import { useRefresh } from '../composables/refresh';
 
 export const useLookupsStore = defineStore('lookups', () => {
   const departments = ref<Map<number, string>>(new Map());
+  const departmentFields = ref<Map<number, DepartmentCustomField[]>>(new Map());
   // A scope of the store's (stopped with it): listening started by a screen's first ensure() outlives the screen.
   const listening = effectScope();
   let started = false;
@@ -13,6 +18,8 @@ export const useLookupsStore = defineStore('lookups', () => {
   async function loadDepartments(): Promise<void> {
     const page = await desk().call('data.list', { resource: 'departments', limit: 1000 });
     departments.value = new Map(page.rows.map((d) => [d.id as number, (d as { name: string }).name]));
+    // A mirror written before departments had fields holds none.
+    departmentFields.value = new Map(page.rows.map((d) => [d.id as number, (d as { customFields?: DepartmentCustomField[] }).customFields ?? []]));
   }
 
   /** Loads at the first call, and again when departments (or the account) change. */
@@ -22,5 +29,5 @@ export const useLookupsStore = defineStore('lookups', () => {
     listening.run(() => useRefresh([{ changed: ['departments'] }, 'accounts.changed'], loadDepartments));
   }
 
-  return { departments, ensure };
+  return { departments, departmentFields, ensure };
 });

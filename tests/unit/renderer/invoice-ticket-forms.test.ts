@@ -1,8 +1,9 @@
-/** The pure parts of the invoice form (both tax levels, every status) and of a ticket's authorship (markdown, contact). */
+/** The pure parts of the invoice form (both tax levels, every status) and of a ticket form (authorship: markdown, contact or non-client; a department's custom fields). */
 import { describe, expect, it } from 'vitest';
 import { blankLine, invoiceDraft, invoiceTotals, lineTaxed, ratesTaxingNothing, readInvoice, type InvoiceDraft } from '../../../renderer/src/components/forms/invoice-draft';
 import { separatorsOf } from '../../../shared/typed-number';
-import { authorship } from '../../../renderer/src/components/forms/ticket-authorship';
+import { authorProblems, authorship } from '../../../renderer/src/components/forms/ticket-authorship';
+import { customFieldParams, missingCustomFields } from '../../../renderer/src/components/forms/ticket-custom-fields';
 
 describe('the invoice form', () => {
   const en = separatorsOf('en');
@@ -49,9 +50,40 @@ describe('the invoice form', () => {
 });
 
 describe('a ticket’s authorship', () => {
+  const holder = { contactid: null, nonClient: false, name: '', email: '' };
+
   it('sends markdown only when on and the contact only when one is chosen', () => {
-    expect(authorship(true, 12)).toEqual({ markdown: true, contactid: 12 });
-    expect(authorship(false, null)).toEqual({});
-    expect(authorship(true, 'local:3')).toEqual({ markdown: true, contactid: 'local:3' });
+    expect(authorship(true, { ...holder, contactid: 12 })).toEqual({ markdown: true, contactid: 12 });
+    expect(authorship(false, holder)).toEqual({});
+    expect(authorship(true, { ...holder, contactid: 'local:3' })).toEqual({ markdown: true, contactid: 'local:3' });
+  });
+
+  it('sends a non-client\'s name and e-mail, trimmed, instead of a contact', () => {
+    const guest = { contactid: 12, nonClient: true, name: ' Ada Guest ', email: 'ada@example.org ' };
+    expect(authorship(false, guest)).toEqual({ name: 'Ada Guest', email: 'ada@example.org' });
+  });
+
+  it('finds a non-client\'s name or e-mail missing, or an e-mail that is not one', () => {
+    const words = { required: 'is required', email: 'must be an e-mail address' };
+    expect(authorProblems({ ...holder, nonClient: true }, words)).toEqual({ name: 'is required', email: 'is required' });
+    expect(authorProblems({ ...holder, nonClient: true, name: 'Ada', email: 'ada@' }, words)).toEqual({ email: 'must be an e-mail address' });
+    expect(authorProblems({ ...holder, name: '', email: 'x' }, words)).toEqual({});
+  });
+});
+
+describe('a department\'s custom fields in a ticket form', () => {
+  const fields = [
+    { id: 1, name: 'Server hostname', type: 'text', options: [], required: true },
+    { id: 2, name: 'Service', type: 'dropdown', options: ['Email', 'VPS'], required: false },
+  ];
+
+  it('finds each required field left empty, under its own key', () => {
+    expect(missingCustomFields(fields, [{ id: 1, value: '  ' }], 'is required')).toEqual({ 'customfield:1': 'is required' });
+    expect(missingCustomFields(fields, [{ id: 1, value: 'web01' }], 'is required')).toEqual({});
+  });
+
+  it('sends the department\'s filled fields by id, trimmed, leaving out another department\'s and empty ones', () => {
+    expect(customFieldParams(fields, [{ id: 1, value: ' web01 ' }, { id: 2, value: '' }, { id: 9, value: 'other' }])).toEqual({ customfields: { 1: 'web01' } });
+    expect(customFieldParams(fields, [])).toEqual({});
   });
 });

@@ -36,6 +36,8 @@ export type ContactDraft = {
   subaccount: boolean;
   /** Named as the param: a secret, kept in memory only (shared/outbox/drafts.ts). */
   password2: string;
+  /** A new contact's tax id: add-contact takes it, update-contact does not (api-spec.md). */
+  tax_id: string;
 };
 
 /** What a contact form sends: the fields it changed (both add-contact and update-contact take these). */
@@ -48,6 +50,7 @@ export function contactDraft(record: Record<string, unknown> | null): ContactDra
     emails: Object.fromEntries(CONTACT_EMAIL_FIELDS.map(([param, field]) => [param, record ? record[field] === true : false])) as ContactDraft['emails'],
     subaccount: record?.subaccount === true,
     password2: '',
+    tax_id: '',
   };
 }
 
@@ -66,6 +69,15 @@ export function rebaseContactDraft(draft: ContactDraft, base: EntryBase, record:
     if (untouched(param, draft.emails[param])) draft.emails[param] = record[field] === true;
   }
   if (untouched('subaccount', draft.subaccount)) draft.subaccount = record.subaccount === true;
+}
+
+/**
+ * add-contact's tax_id, when given. The spec's contact record has no tax id and update-contact takes none, so it is
+ * sent with a new contact only, and known afterwards only from that edit (detail/ContactTaxId.vue).
+ */
+export function taxIdParam(draft: ContactDraft): { tax_id?: string } {
+  const taxId = draft.tax_id.trim();
+  return taxId === '' ? {} : { tax_id: taxId };
 }
 
 /** A contact becoming a sub-account needs a password; one that is already can keep its own. */

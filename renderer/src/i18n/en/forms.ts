@@ -38,6 +38,7 @@ export default {
     password: 'Password',
     newPassword: 'New password (leave empty to keep the current one)',
     passwordHint: 'Kept sealed in the outbox and dropped once sent.',
+    taxIdHint: 'Optional. The provider does not list it back: the contact shows the one sent from this app.',
     passwordNeeded: 'is needed to make this contact a sub-account',
     fields: {
       firstname: 'First name',
@@ -56,6 +57,7 @@ export default {
       domainemails: 'Domains',
       invoiceemails: 'Invoices',
       supportemails: 'Support',
+      tax_id: 'Tax id',
     },
   },
   ticket: {
@@ -72,6 +74,10 @@ export default {
     priorities: { Low: 'Low', Medium: 'Medium', High: 'High' },
     subject: 'Subject',
     message: 'Message',
+    fields: {
+      legend: 'Asked by this department',
+      none: 'Not given',
+    },
   },
   invoice: {
     newTitle: 'New invoice',
@@ -193,6 +199,9 @@ export default {
   onBehalf: {
     label: 'On behalf of',
     yourself: 'Yourself (the account holder)',
+    nonClient: 'For someone who is not a client',
+    name: 'Their name',
+    email: 'Their e-mail',
   },
   reply: {
     title: 'Reply',
@@ -202,5 +211,7 @@ export default {
     onBehalfOf: 'On behalf of {name}',
     done: 'Reply sent: the provider has it.',
     queued: 'Reply queued. It shows in the Outbox until the provider confirms it.',
+    updateFields: 'Update fields',
+    updateFieldsHint: 'Only the fields you fill in are changed; the provider keeps the others.',
   },
 };

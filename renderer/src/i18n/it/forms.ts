@@ -38,6 +38,7 @@ export default {
     password: 'Password',
     newPassword: 'Nuova password (lascia vuoto per tenere quella attuale)',
     passwordHint: 'Conservata sigillata nella posta in uscita ed eliminata dopo l’invio.',
+    taxIdHint: 'Facoltativo. Il provider non lo restituisce: il contatto mostra quello inviato da questa app.',
     passwordNeeded: 'serve per rendere questo contatto un sotto-account',
     fields: {
       firstname: 'Nome',
@@ -56,6 +57,7 @@ export default {
       domainemails: 'Domini',
       invoiceemails: 'Fatture',
       supportemails: 'Assistenza',
+      tax_id: 'Partita IVA / codice fiscale',
     },
   },
   ticket: {
@@ -72,6 +74,10 @@ export default {
     priorities: { Low: 'Bassa', Medium: 'Media', High: 'Alta' },
     subject: 'Oggetto',
     message: 'Messaggio',
+    fields: {
+      legend: 'Richiesti da questo reparto',
+      none: 'Non indicato',
+    },
   },
   invoice: {
     newTitle: 'Nuova fattura',
@@ -193,6 +199,9 @@ export default {
   onBehalf: {
     label: 'Per conto di',
     yourself: "Te stesso (il titolare dell'account)",
+    nonClient: 'Per qualcuno che non è un cliente',
+    name: 'Il suo nome',
+    email: 'La sua e-mail',
   },
   reply: {
     title: 'Rispondi',
@@ -202,5 +211,7 @@ export default {
     onBehalfOf: 'Per conto di {name}',
     done: 'Risposta inviata: il provider l’ha ricevuta.',
     queued: 'Risposta in coda. Resta nella posta in uscita finché il provider non la conferma.',
+    updateFields: 'Aggiorna i campi',
+    updateFieldsHint: 'Cambiano solo i campi che compili; il provider tiene gli altri.',
   },
 };

@@ -1,0 +1,38 @@
+/**
+ * A support department's custom fields in a ticket form: what the person typed or chose, keyed by the field's id
+ * (as open-ticket's and add-ticket-reply's customfields are), checked and turned into the params to send.
+ */
+import type { DepartmentCustomField } from '../../../../shared/models';
+
+/**
+ * Values as typed, by field id; a ticked tickbox is 'on', as the upstream system stores it. A list, not a map by
+ * id: a draft restores a map's keys only when a blank form has them (drafts.ts restoreInto), a list whole.
+ */
+export type CustomFieldValues = { id: number; value: string }[];
+
+export const valueOf = (values: CustomFieldValues, field: DepartmentCustomField) => values.find((v) => v.id === field.id)?.value ?? '';
+
+export const withValue = (values: CustomFieldValues, field: DepartmentCustomField, value: string): CustomFieldValues => [
+  ...values.filter((v) => v.id !== field.id),
+  { id: field.id, value },
+];
+
+/** Where a field's problem is kept among the form's field errors. */
+export const customFieldErrorKey = (field: DepartmentCustomField) => `customfield:${field.id}`;
+
+/** The required fields left empty, each with `message`, under its key (a new ticket: every required field). */
+export function missingCustomFields(fields: readonly DepartmentCustomField[], values: CustomFieldValues, message: string): Record<string, string> {
+  return Object.fromEntries(fields.filter((field) => field.required && valueOf(values, field).trim() === '').map((field) => [customFieldErrorKey(field), message]));
+}
+
+/**
+ * The `customfields` param: the department's fields with a value, trimmed. Values of another department's
+ * fields (the person changed department) are left out; nothing at all when none is filled.
+ */
+export function customFieldParams(fields: readonly DepartmentCustomField[], values: CustomFieldValues): { customfields?: Record<string, string> } {
+  const filled = fields.flatMap((field) => {
+    const value = valueOf(values, field).trim();
+    return value === '' ? [] : [[String(field.id), value] as const];
+  });
+  return filled.length > 0 ? { customfields: Object.fromEntries(filled) } : {};
+}

@@ -1,0 +1,141 @@
+/**
+ * What the spec lets a reseller say on tickets and contacts besides the basics: a department's custom fields
+ * (the sandbox's Server Management asks a server hostname, required, a service type and a tickbox), a ticket
+ * written for someone who is not a client (name and e-mail instead of the own client id), a contact's tax id.
+ * Each is refused in words under its field when missing or wrong, queued, sent, and held by the provider.
+ */
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import type { DepartmentCustomField } from '../../shared/models';
+import { invoke } from './fixtures/page-bridge';
+import { lookAt } from './fixtures/screens';
+import { expect, showApp, testOnFilePage as test, type RunningWebHost } from './fixtures/web-host';
+
+/** Reads the demo provider's own database, as the provider holds what was sent. */
+function provider<T>(webHost: RunningWebHost, query: string, ...args: unknown[]): T[] {
+  const db = new Database(join(webHost.dataDir, 'demo-provider.db'), { readonly: true });
+  try {
+    return db.prepare(query).all(...args) as T[];
+  } finally {
+    db.close();
+  }
+}
+
+async function newTicket(page: Page) {
+  await page.evaluate(() => (location.hash = '#/tickets'));
+  await page.getByRole('button', { name: 'New ticket' }).click();
+  return page.getByRole('dialog', { name: 'New ticket' });
+}
+
+async function sentEntry(page: Page, kind: 'open-ticket' | 'add-contact') {
+  await expect.poll(async () => (await invoke(page, 'outbox.list', { kind }))[0]?.state, { timeout: 30_000 }).toBe('done');
+  return (await invoke(page, 'outbox.list', { kind }))[0]!;
+}
+
+test('a ticket in a department with custom fields: a required one refused under it, then filled, sent, held by the provider', async ({ page, webHost }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await showApp(page, webHost);
+  const departments = (await invoke(page, 'data.list', { resource: 'departments', limit: 100 })).rows;
+  const servers = departments.find((d) => 'name' in d && d.name === 'Server Management')!;
+  const fields = (servers as { customFields: DepartmentCustomField[] }).customFields;
+  const byName = (name: string) => fields.find((f) => f.name === name)!;
+
+  const form = await newTicket(page);
+  await form.getByLabel('Department').selectOption(String(servers.id));
+  await form.getByLabel('Subject').fill('Disk full on the web server');
+  await form.getByLabel('Message').fill('The **data** partition is full.');
+  const hostname = form.getByLabel('Server hostname');
+  await expect(form.getByText('Asked by this department')).toBeVisible();
+  await form.getByRole('button', { name: 'Open ticket' }).click();
+  await expect(hostname).toHaveAccessibleDescription('is required');
+  await expect(hostname).toBeFocused();
+  expect(await invoke(page, 'outbox.list', { kind: 'open-ticket' })).toEqual([]);
+  await lookAt(page, 'ticket-custom-fields');
+
+  await hostname.fill('web01.example.net');
+  await form.getByLabel('Affected service type').selectOption('Email');
+  await form.getByRole('checkbox', { name: 'Happened after a change on our side' }).check();
+  await form.getByRole('button', { name: 'Open ticket' }).click();
+  await expect(form).toBeHidden();
+
+  const entry = await sentEntry(page, 'open-ticket');
+  const expected = {
+    [byName('Server hostname').id]: 'web01.example.net',
+    [byName('Affected service type').id]: 'Email',
+    [byName('Happened after a change on our side').id]: 'on',
+  };
+  expect(entry.params).toMatchObject({ deptid: servers.id, customfields: expected });
+  const held = provider<{ fieldid: number; value: string }>(
+    webHost,
+    "SELECT f.fieldid, f.value FROM ticket_customfields f JOIN tickets t ON t.id = f.ticketid WHERE t.subject = 'Disk full on the web server' ORDER BY f.fieldid",
+  );
+  expect(Object.fromEntries(held.map((row) => [row.fieldid, row.value]))).toEqual(expected);
+
+  // The ticket's detail shows what it was opened with, the fields under their names and its Markdown rendered.
+  await page.evaluate((id) => (location.hash = `#/tickets/${id}`), entry.record!.id);
+  const written = page.getByRole('region', { name: 'Written in this app' });
+  await expect(written.getByRole('definition').filter({ hasText: 'web01.example.net' })).toBeVisible();
+  await expect(written.getByRole('term').filter({ hasText: 'Server hostname' })).toBeVisible();
+  await expect(written.locator('strong')).toHaveText('data');
+  await expect(written).not.toContainText('**');
+
+  // A reply may update the fields, from a disclosure out of the way.
+  const reply = page.getByRole('region', { name: 'Reply' });
+  await reply.getByText('Update fields').click();
+  await reply.getByLabel('Server hostname').fill('web02.example.net');
+  await reply.getByLabel('Your reply').fill('Moved to the second server.');
+  await reply.getByRole('button', { name: 'Send reply' }).click();
+  await expect(reply.getByRole('status')).toHaveText('Reply sent: the provider has it.', { timeout: 30_000 });
+  const after = provider<{ value: string }>(webHost, 'SELECT value FROM ticket_customfields WHERE fieldid = ? ORDER BY ticketid DESC LIMIT 1', byName('Server hostname').id);
+  expect(after).toEqual([{ value: 'web02.example.net' }]);
+});
+
+test('a ticket for someone who is not a client: the e-mail checked in words, sent as name and e-mail, shown on the ticket', async ({ page, webHost }) => {
+  await showApp(page, webHost);
+  const departments = await invoke(page, 'data.list', { resource: 'departments', limit: 1 });
+  const form = await newTicket(page);
+  await form.getByLabel('Department').selectOption(String(departments.rows[0]!.id));
+  await form.getByLabel('Subject').fill('Question from a prospect');
+  await form.getByLabel('Message').fill('Do you host *Django* sites?');
+  await form.getByRole('checkbox', { name: 'For someone who is not a client' }).check();
+  await expect(form.getByLabel('On behalf of')).toHaveCount(0);
+  await form.getByLabel('Their name').fill('Ada Prospect');
+  await form.getByLabel('Their e-mail').fill('ada@');
+  await form.getByRole('button', { name: 'Open ticket' }).click();
+  await expect(form.getByLabel('Their e-mail')).toHaveAccessibleDescription('must be an e-mail address');
+  await form.getByLabel('Their e-mail').fill('ada@prospect.example');
+  await form.getByRole('button', { name: 'Open ticket' }).click();
+  await expect(form).toBeHidden();
+
+  const entry = await sentEntry(page, 'open-ticket');
+  expect(entry.params).toMatchObject({ name: 'Ada Prospect', email: 'ada@prospect.example' });
+  expect(entry.params).not.toHaveProperty('contactid');
+  expect(provider(webHost, "SELECT userid, name, email FROM tickets WHERE subject = 'Question from a prospect'")).toEqual([
+    { userid: 0, name: 'Ada Prospect', email: 'ada@prospect.example' },
+  ]);
+  await page.evaluate((id) => (location.hash = `#/tickets/${id}`), entry.record!.id);
+  const written = page.getByRole('region', { name: 'Written in this app' });
+  await expect(written).toContainText('On behalf of Ada Prospect <ada@prospect.example>');
+  await expect(written.locator('em')).toHaveText('Django');
+});
+
+test('a new contact with a tax id: sent with it, held by the provider', async ({ page, webHost }) => {
+  await showApp(page, webHost);
+  await page.evaluate(() => (location.hash = '#/contacts'));
+  await page.getByRole('button', { name: 'New contact' }).click();
+  const form = page.getByRole('dialog', { name: 'New contact' });
+  await form.getByLabel('First name').fill('Bruno');
+  await form.getByLabel('Last name').fill('Taxpayer');
+  await form.getByLabel('E-mail', { exact: true }).fill('bruno@taxpayer.example');
+  await form.getByLabel('Tax id').fill(' IT01234567890 ');
+  await lookAt(page, 'contact-tax-id');
+  await form.getByRole('button', { name: 'Add contact' }).click();
+  await expect(form).toBeHidden();
+  const entry = await sentEntry(page, 'add-contact');
+  expect(entry.params).toMatchObject({ firstname: 'Bruno', tax_id: 'IT01234567890' });
+  expect(provider(webHost, "SELECT tax_id FROM contacts WHERE email = 'bruno@taxpayer.example'")).toEqual([{ tax_id: 'IT01234567890' }]);
+  // An existing contact's form has no tax id: update-contact takes none.
+  await page.getByRole('region', { name: 'Details' }).getByRole('button', { name: 'Edit' }).click();
+  await expect(page.getByRole('dialog', { name: 'Edit contact' }).getByLabel('Tax id')).toHaveCount(0);
+});
