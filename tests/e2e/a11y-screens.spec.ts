@@ -44,6 +44,8 @@ const SCREENS: Screen[] = [
     // An edit the provider refuses (no such contact), so the queue has a failed entry with its actions.
     prepare: async (page) => {
       await invoke(page, 'outbox.enqueue', { kind: 'update-contact', params: { contactid: 999_999, city: 'Trento' } });
+      // Each entry is in one tab: a failed one in Failed, not in Pending.
+      await page.getByRole('button', { name: /^Failed/ }).click();
       await expect(page.getByRole('button', { name: /^Retry/ }).first()).toBeVisible({ timeout: 30_000 });
     },
   },
