@@ -89,6 +89,13 @@ test('a ticket in a department with custom fields: a required one refused under 
   await expect(reply.getByRole('status')).toHaveText('Reply sent: the provider has it.', { timeout: 30_000 });
   const after = provider<{ value: string }>(webHost, 'SELECT value FROM ticket_customfields WHERE fieldid = ? ORDER BY ticketid DESC LIMIT 1', byName('Server hostname').id);
   expect(after).toEqual([{ value: 'web02.example.net' }]);
+
+  // The Outbox's card names the fields as the form did.
+  await page.evaluate(() => (location.hash = '#/outbox'));
+  await page.getByRole('button', { name: /^Done/ }).click();
+  await page.getByRole('row', { name: /New ticket “Disk full on the web server”/ }).getByRole('button').first().click();
+  const fieldsSent = page.locator(`#outbox-entry-${entry.id} .value`).filter({ hasText: 'Asked by this department' }).getByRole('definition');
+  await expect(fieldsSent).toHaveText('Server hostname: web01.example.net\nAffected service type: Email\nHappened after a change on our side: Yes');
 });
 
 test('a ticket for someone who is not a client: the e-mail checked in words, sent as name and e-mail, shown on the ticket', async ({ page, webHost }) => {
@@ -118,6 +125,14 @@ test('a ticket for someone who is not a client: the e-mail checked in words, sen
   const written = page.getByRole('region', { name: 'Written in this app' });
   await expect(written).toContainText('On behalf of Ada Prospect <ada@prospect.example>');
   await expect(written.locator('em')).toHaveText('Django');
+
+  // The Outbox's card says it the same way, in one line, not as two bare values.
+  await page.evaluate(() => (location.hash = '#/outbox'));
+  await page.getByRole('button', { name: /^Done/ }).click();
+  await page.getByRole('row', { name: /New ticket “Question from a prospect”/ }).getByRole('button').first().click();
+  const card = page.locator(`#outbox-entry-${entry.id}`);
+  await expect(card.locator('.value').filter({ hasText: 'On behalf of' }).getByRole('definition')).toHaveText('Ada Prospect <ada@prospect.example>');
+  await expect(card.getByRole('term').filter({ hasText: /^E-mail$/ })).toHaveCount(0);
 });
 
 test('a new contact with a tax id: sent with it, held by the provider', async ({ page, webHost }) => {

@@ -62,8 +62,22 @@ export function useEntryValues() {
     return isLocalId(value) ? t('outbox.unnamed.local') : String(value);
   }
 
+  /** A ticket's or reply's custom fields under their departments' names (a field no department has now, under its id). */
+  function customFieldsText(value: unknown): string {
+    if (value === null || typeof value !== 'object') return item(value);
+    lookups.ensure();
+    const known = [...lookups.departmentFields.values()].flat();
+    return Object.entries(value).map(([id, text]) => {
+      const field = known.find((f) => String(f.id) === id);
+      return `${field?.name ?? id}: ${field?.type === 'tickbox' ? format.bool(text === 'on') : item(text)}`;
+    }).join('\n') || format.none();
+  }
+
   function valueText(param: string, value: unknown, params: Record<string, unknown>): string {
     if (param === 'domainfields') return domainFieldsText(params, value);
+    if (param === 'customfields') return customFieldsText(value);
+    // A ticket or reply for someone who is not a client: one line, "name <email>".
+    if (param === 'name' && typeof params.email === 'string') return `${String(value)} <${params.email}>`;
     if (param === 'deptid' && typeof value === 'number') {
       lookups.ensure();
       return lookups.departments.get(value) ?? format.none();
@@ -72,8 +86,20 @@ export function useEntryValues() {
     return item(value);
   }
 
-  return (entry: OutboxEntry): EntryValue[] =>
-    Object.entries(entry.params as Record<string, unknown>)
-      .filter(([param]) => !REFERENCES.has(param))
-      .map(([param, value]) => ({ param, label: param === 'deptid' ? t('forms.ticket.department') : labelOf(param), text: valueText(param, value, entry.params as Record<string, unknown>) }));
+  /** Params with a label of their own here: a ticket's department, the non-client a ticket or reply is written for, its custom fields. */
+  function label(param: string, params: Record<string, unknown>): string {
+    if (param === 'deptid') return t('forms.ticket.department');
+    if (param === 'name' && 'email' in params) return t('forms.onBehalf.label');
+    if (param === 'customfields') return t('forms.ticket.fields.legend');
+    return labelOf(param);
+  }
+
+  return (entry: OutboxEntry): EntryValue[] => {
+    const params = entry.params as Record<string, unknown>;
+    // A non-client's e-mail is said with their name.
+    const named = (entry.kind === 'open-ticket' || entry.kind === 'add-ticket-reply') && 'name' in params;
+    return Object.entries(params)
+      .filter(([param]) => !REFERENCES.has(param) && !(named && param === 'email'))
+      .map(([param, value]) => ({ param, label: label(param, params), text: valueText(param, value, params) }));
+  };
 }
