@@ -14,11 +14,11 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import type { CallReply, WebServerFrame } from '../../shared/bridge.js';
-import { EVENT_NAMES } from '../../shared/contract.js';
+import { EVENT_NAMES, isProcedureName } from '../../shared/contract.js';
 import { CONTENT_SECURITY_POLICY } from '../../shared/csp.js';
 import { fromWireJson } from '../../shared/wire-json.js';
 import type { Desk } from '../core/desk/index.js';
-import { toDeskError } from '../core/desk-error.js';
+import { DeskError, toDeskError } from '../core/desk-error.js';
 
 export const LOOPBACK = '127.0.0.1';
 /** A message may carry attachments' bytes; larger frames are refused by the socket. */
@@ -190,7 +190,8 @@ async function answer(desk: Desk, socket: WebSocket, send: Send, text: string | 
   }
   let reply: CallReply;
   try {
-    reply = { ok: true, value: await desk.callUnchecked(frame.name as never, frame.input) };
+    if (!isProcedureName(frame.name)) throw new DeskError('not_found', `No procedure named "${frame.name}".`);
+    reply = { ok: true, value: await desk.callUnchecked(frame.name, frame.input) };
   } catch (error) {
     reply = { ok: false, error: toDeskError(error, frame.name).toJSON() };
   }

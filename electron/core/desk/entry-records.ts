@@ -9,7 +9,7 @@ import type { OverlaidRecord } from '../../../shared/queries.js';
 import { recordNaming } from '../../../shared/record-names.js';
 import type { ResourceName } from '../../../shared/records.js';
 import type { AccountSession } from '../account-session.js';
-import { engineOf } from '../outbox/mutations/index.js';
+import { createdFields, isOverlayResource } from '../outbox/index.js';
 import { overlaid, queuedCreates } from './overlay-view.js';
 
 /** Record key prefix → resource (outbox/references.ts). */
@@ -45,8 +45,7 @@ function recordOf({ mirror, outbox }: Session, entry: OutboxEntry, pending: read
     row = queuedCreates(resource, pending).find((r) => r.id === key) ?? null;
   }
   // Not in the mirror (yet): a create is named by what it queued; an EPP request by name, by that name.
-  const part = [engineOf(entry.kind).overlay].flat().find((p) => p.resource === resource);
-  row ??= entry.localId !== null ? (part?.created?.(entry as never) ?? null) : null;
+  row ??= entry.localId !== null && isOverlayResource(resource) ? createdFields(resource, entry) : null;
   if (row === null && resource === 'domains' && serverId === null) return { resource, id: null, name: key, number: null, local: false };
   if (row === null && serverId === null) return null;
   const naming = row ? recordNaming(resource, row as Record<string, unknown>) : { name: null, number: null };

@@ -8,7 +8,7 @@ import type { OverlaidRecord } from '../../../shared/queries.js';
 import type { ResourceName, ResourceRecords } from '../../../shared/records.js';
 import { isOverlaid } from '../../../shared/resources/index.js';
 import type { Mirror } from '../mirror/index.js';
-import { changedResources, overlay } from '../outbox/index.js';
+import { changedResources, overlay, type OverlayRowTypes } from '../outbox/index.js';
 
 /** A mirror row with a pending entry: as stored, and as shown. */
 export interface EditedRow {
@@ -19,7 +19,8 @@ export interface EditedRow {
 /** Rows laid over with the pending entries (a resource without queued edits shows its rows unmarked). */
 export function overlaid(resource: ResourceName, rows: readonly object[], pending: readonly OutboxEntry[]): OverlaidRecord[] {
   if (!isOverlaid(resource)) return rows.map(unmarked);
-  return overlay(resource, rows as never[], pending) as OverlaidRecord[];
+  // The rows are the mirror's of this resource (its descriptor read them).
+  return overlay(resource, rows as readonly OverlayRowTypes[typeof resource][], pending) as OverlaidRecord[];
 }
 
 /** The resource's queued creates, as shown under their local ids, in entry order. */
@@ -47,5 +48,6 @@ export function editedRows(mirror: Mirror, resource: ResourceName, pending: read
 }
 
 export function unmarked(record: object): OverlaidRecord {
+  // eslint-disable-next-line type-assertions/no-dangerous-type-assertions -- a stored row of any resource marked not pending: which resource it is, the compiler cannot follow
   return { ...record, pending: null, pendingEntryIds: [], failed: false } as unknown as OverlaidRecord;
 }

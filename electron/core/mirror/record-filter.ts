@@ -21,6 +21,13 @@ type RecordLike = object;
 export type RecordTest = (record: RecordLike) => boolean;
 
 /**
+ * A record given with its resource, as the resource's descriptor takes it: the caller's records are that
+ * resource's (a queued create's fields, a mirror row with edits laid over), which the compiler cannot follow
+ * from a resource name known only at run time.
+ */
+const recordOf = (record: RecordLike) => record as ResourceRecords[ResourceName];
+
+/**
  * Text columns the schema declares COLLATE NOCASE (migrations/001), by `table.column`: `=` on them ignores ASCII
  * case. The agreement tests try every equals and child filter with a value in other case.
  */
@@ -60,8 +67,8 @@ export function recordSearchHeading(resource: ResourceName, record: RecordLike, 
 export function headingFoundBy(resource: ResourceName, record: RecordLike, words: readonly string[]): SearchHeading {
   const search = descriptorOf(resource).search;
   if (!search) throw new Error(`${resource} cannot be searched`);
-  const heading = search.heading(record as never);
-  const unshown = Object.entries(search.unshown?.(record as never) ?? {}).flatMap(([field, value]) => (value ? [{ field, value }] : []));
+  const heading = search.heading(recordOf(record));
+  const unshown = Object.entries(search.unshown?.(recordOf(record)) ?? {}).flatMap(([field, value]) => (value ? [{ field, value }] : []));
   const matches = words.map(wordMatch);
   const foundBy = unshown.filter(({ value }) => matches.some(matchesIn(value)));
   return { ...heading, details: [...heading.details, ...foundBy.map(({ field, value }) => ({ kind: 'field' as const, field, value }))] };
@@ -97,7 +104,7 @@ function conditionTest(resource: ResourceName, condition: Condition): RecordTest
       const index = child?.columns.indexOf(column) ?? -1;
       if (!child || index < 0) throw new Error(`${resource} has no child column ${table}.${column}`);
       const nocase = NOCASE.has(`${table}.${column}`);
-      return (record) => child.rows(record as never).some((row) => compare(row[index] ?? null, value, nocase) === 0);
+      return (record) => child.rows(recordOf(record)).some((row) => compare(row[index] ?? null, value, nocase) === 0);
     }
   }
 }
@@ -105,7 +112,7 @@ function conditionTest(resource: ResourceName, condition: Condition): RecordTest
 function columnOf(resource: ResourceName, column: string): (record: RecordLike) => SqlValue {
   const project = descriptorOf(resource).columns[column];
   if (!project) throw new Error(`${resource} has no column ${column}`);
-  return (record) => project(record as ResourceRecords[ResourceName]);
+  return (record) => project(recordOf(record));
 }
 
 /**
@@ -143,7 +150,7 @@ function textTest(resource: ResourceName, words: readonly string[]): RecordTest 
   if (!search) throw new Error(`${resource} cannot be searched`);
   const matches = words.map(wordMatch);
   return (record) => {
-    const found = matchesIn(searchText(search.terms(record as never)));
+    const found = matchesIn(searchText(search.terms(recordOf(record))));
     return matches.every(found);
   };
 }

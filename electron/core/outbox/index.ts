@@ -8,7 +8,7 @@ export { MUTATION_KINDS, type MutationKind } from '../../../shared/outbox/kinds.
 export { isLocalId, type LocalId } from '../../../shared/outbox/local-ids.js';
 export { mirrorBases, type BaseReads, type BaseSource } from './bases.js';
 export { Outbox, openOutbox, type OutboxEvents, type OutboxOptions } from './outbox.js';
-export { confirmedCreate, confirmedEdit, marksByKey, overlay, queuedInvoice, type OverlayResource, type OverlayRowTypes } from './overlay.js';
+export { confirmedCreate, confirmedEdit, createdFields, isOverlayResource, marksByKey, overlay, queuedInvoice, type OverlayResource, type OverlayRowTypes } from './overlay.js';
 export { Replayer, type ReplayerEvents, type ReplayerOptions, type RunReport } from './replayer.js';
 export {
   OutboxValidationError,

@@ -37,6 +37,16 @@ function partFor<R extends OverlayResource>(resource: R, entry: OutboxEntry): Ex
 
 type Created<R extends OverlayResource> = (entry: OutboxEntry) => Fields<OverlayRowTypes[R]> | null;
 
+/** Whether a resource shows queued edits laid over its rows. */
+export function isOverlayResource(resource: string): resource is OverlayResource {
+  return Object.hasOwn(SPECS, resource);
+}
+
+/** The fields a queued create shows in `resource` (named from what it queued); null when it shows none there. */
+export function createdFields<R extends OverlayResource>(resource: R, entry: OutboxEntry): Fields<OverlayRowTypes[R]> | null {
+  return (partFor(resource, entry)?.created as Created<R> | undefined)?.(entry) ?? null;
+}
+
 /** A record as the mirror keeps it, with its resource. */
 export interface ConfirmedCreate<R extends OverlayResource = OverlayResource> {
   resource: R;
@@ -53,7 +63,8 @@ export function confirmedCreate(entry: OutboxEntry, serverId: number): Confirmed
   for (const resource of Object.keys(SPECS) as OverlayResource[]) {
     // Keyed by its local id while queued, by its server id once confirmed.
     if (entry.recordKey !== `${SPECS[resource].prefix}:${entry.localId}` && entry.recordKey !== `${SPECS[resource].prefix}:${serverId}`) continue;
-    const fields = (partFor(resource, entry)?.created as Created<typeof resource> | undefined)?.(entry) ?? null;
+    const fields = createdFields(resource, entry);
+    // eslint-disable-next-line type-assertions/no-dangerous-type-assertions -- the created record under the id the provider gave: R's fields are known only through the generic
     return fields === null ? null : { resource, record: { ...fields, id: serverId } as OverlayRowTypes[typeof resource] };
   }
   return null;
@@ -71,6 +82,7 @@ export function confirmedEdit<R extends OverlayResource>(resource: R, record: Ov
   const edited = partFor(resource, entry)?.edited as Edited<R> | undefined;
   if (!edited) return null;
   const { id, ...fields } = record;
+  // eslint-disable-next-line type-assertions/no-dangerous-type-assertions -- a row of resource R with the edit laid over it: R's fields are known only through the generic
   return { ...edited(fields as Fields<OverlayRowTypes[R]>, entry), id } as OverlayRowTypes[R];
 }
 
@@ -102,7 +114,7 @@ export function overlay<R extends OverlayResource>(
     .sort(([a], [b]) => a!.id - b!.id)
     .flatMap((entries) => {
       const first = entries[0]!;
-      const row = (partFor(resource, first)?.created as Created<R> | undefined)?.(first) ?? null;
+      const row = createdFields(resource, first);
       return row ? [apply(resource, first.localId!, row, 'create', entries)] : [];
     });
   return [...rows, ...created];
@@ -137,6 +149,7 @@ function apply<R extends OverlayResource>(
     }
   }
   const newest = entries.at(-1);
+  // eslint-disable-next-line type-assertions/no-dangerous-type-assertions -- a row of resource R with its pending edits laid over it: R's fields are known only through the generic
   return {
     ...fields,
     id,

@@ -4,7 +4,8 @@
  * DeskBridge of shared/bridge.ts and rebuilds a failed call as a DeskCallError with its code and field issues.
  */
 import { ref } from 'vue';
-import { DeskCallError, type DeskBridge, type DeskHostBridge } from '../../../shared/bridge';
+import { DeskCallError, type CallReply, type DeskBridge, type DeskHostBridge } from '../../../shared/bridge';
+import type { ProcedureName, ProcedureOutput } from '../../../shared/contract';
 import { connectWebHost, type HostLink } from './web-socket';
 
 export { DeskCallError };
@@ -12,13 +13,20 @@ export { DeskCallError };
 /** The link to the host: always 'open' in Electron; a browser tab may lose its web host and reconnect. */
 export const hostLink = ref<HostLink>('open');
 
+/**
+ * The value of a reply to `name`, or its failure thrown as a DeskCallError. The value crossed IPC or the socket as
+ * data: it is the engine's answer to `name`, typed by the contract there (rule 3), and taken as that here.
+ */
+function replyTo<N extends ProcedureName>(_name: N, reply: CallReply): ProcedureOutput<N> {
+  if (reply.ok) return reply.value as ProcedureOutput<N>;
+  throw new DeskCallError(reply.error);
+}
+
 export function typedBridge(host: DeskHostBridge): DeskBridge {
   return {
     host: host.host,
     async call(name, ...input) {
-      const reply = await host.invoke(name, input[0]);
-      if (reply.ok) return reply.value as never;
-      throw new DeskCallError(reply.error);
+      return replyTo(name, await host.invoke(name, input[0]));
     },
     on(event, listener) {
       return host.on(event, listener as (payload: unknown) => void);
