@@ -4,6 +4,7 @@ import pluginVue from 'eslint-plugin-vue';
 import { builtinModules } from 'node:module';
 import layers from './lint/layers.js';
 import typeAssertions from './lint/type-assertions.js';
+import disableReasons from './lint/disable-reasons.js';
 
 const nodeModules = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 const nodePackages = ['better-sqlite3', '@napi-rs/keyring', 'conf', 'electron-store', 'fastify', '@fastify/*', 'axios'];
@@ -22,30 +23,6 @@ const layer = (files, packages, why) => {
     },
   };
 };
-
-/** The files where `as unknown as` stays, and why nothing better exists there. */
-const TYPE_ASSERTIONS_ALLOWED = [
-  { file: 'electron/cli/prompt.ts', reason: "masks a typed password through readline's private _writeToOutput, which node's types do not declare" },
-  { file: 'electron/core/api/wire-shape.ts', reason: "a template object holding every field of a record kind as undefined, copied per row: its type is the filled record's" },
-  { file: 'electron/core/desk/overlay-view.ts', reason: 'marks a stored row of any resource as not pending: which resource it is, the compiler cannot follow' },
-  { file: 'electron/core/mirror/resources.ts', reason: 'a descriptor looked up by resource name: the compiler cannot correlate RESOURCES[R] with ResourceRecords[R]' },
-  { file: 'electron/core/mirror/row-writer.ts', reason: 'a holey array made as v8.deserialize makes rows, so the write reads one kind of row (measured; see its comment)' },
-  { file: 'electron/core/outbox/entry-row.ts', reason: "an entry built from a row whose kind and params are one kind's only at run time (checked on enqueue)" },
-  { file: 'electron/core/outbox/mutations/contact-fields.ts', reason: "params (checked by the kind's schema) laid over a contact row under their field names" },
-  { file: 'electron/core/outbox/mutations/index.ts', reason: "an engine definition looked up by kind: the compiler cannot correlate ENGINE[K] with K's params" },
-  { file: 'electron/core/outbox/overlay.ts', reason: "a row of resource R with its pending edits laid over it: R's fields are known only through the generic" },
-  { file: 'shared/outbox/attachments.ts', reason: 'a zod transform from base64 or bytes to bytes, whose input and output zod cannot infer from a custom transform' },
-  { file: 'shared/outbox/schemas.ts', reason: 'an attachment schema that picks one of two forms by its keys, in a transform zod cannot type' },
-  { file: 'tests/contract/client/operations.test.ts', reason: 'feeds an operation wrong input on purpose, to see the client refuse it' },
-  { file: 'tests/contract/desk/overlaid-views.test.ts', reason: "reads the contacts list as contacts (data.list's rows are any resource's)" },
-  { file: 'tests/unit/desk-settings.test.ts', reason: 'feeds settings.set values outside the schema on purpose, to see the refusal' },
-  { file: 'tests/unit/mirror-record-filter.test.ts', reason: "drives every resource's descriptor and queries generically, comparing two implementations" },
-  { file: 'tests/unit/outbox-fixtures.ts', reason: 'a fake client answering only the fields the outbox reads' },
-  { file: 'tests/unit/outbox-secrets.test.ts', reason: "sends back an entry's masked params as an edit, as a front end would" },
-  { file: 'tests/unit/outbox-validation.test.ts', reason: 'feeds the outbox wrong params on purpose, to see its messages' },
-  { file: 'tests/unit/packaging.test.ts', reason: 'feeds electron-builder a misspelt option on purpose, to see its validation refuse it' },
-  { file: 'tests/unit/sync-pages.test.ts', reason: 'a fake client with only the paging calls the sync makes' },
-];
 
 export default tseslint.config(
   {
@@ -78,10 +55,16 @@ export default tseslint.config(
   },
   // Our own folders: which layer may import which (lint/layers.js).
   { plugins: { layers }, rules: { 'layers/imports-by-layer': 'error' } },
-  // No `{…} as T`, and `as unknown as` only where listed, each with why (lint/type-assertions.js).
+  // No `{…} as T`, `as unknown as` or `as never` (lint/type-assertions.js); where nothing better exists, the line
+  // says why in its disable comment, which must name its rules and give its reason (lint/disable-reasons.js), and
+  // a disable left with nothing to disable is an error.
   {
-    plugins: { 'type-assertions': typeAssertions },
-    rules: { 'type-assertions/no-dangerous-type-assertions': ['error', { allow: TYPE_ASSERTIONS_ALLOWED }] },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    plugins: { 'type-assertions': typeAssertions, 'disable-reasons': disableReasons },
+    rules: {
+      'type-assertions/no-dangerous-type-assertions': 'error',
+      'disable-reasons/disable-reasons': 'error',
+    },
   },
   {
     // docs/architecture.md, "Ending things and time": one name for ending an engine object.

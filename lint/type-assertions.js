@@ -5,60 +5,41 @@
  *   type lacks, or one of the wrong type, compiles (the forms' `{ kind, params } as Mutation` hid three such).
  *   Annotate instead (`const x: T = { … }`, `satisfies T`); `as const` is fine.
  * - `x as unknown as T`: a cast between unrelated types, past every check.
- * Both are refused except in the files listed in the rule's options (eslint.config.js), each with the reason
- * nothing better exists there (a lookup the compiler cannot correlate, a test feeding wrong input on purpose).
+ * - `x as never`: `never` is assignable to every type, so the value fits any parameter, checked by nothing.
+ * Where nothing better exists (a lookup the compiler cannot correlate, a test feeding wrong input on purpose), the
+ * line says so itself: `// eslint-disable-next-line type-assertions/no-dangerous-type-assertions -- <why>`. A
+ * disable without its reason is refused by lint/disable-reasons.js, one left with nothing to disable by ESLint.
  */
-import { relative, resolve } from 'node:path';
 
-const ROOT = resolve(import.meta.dirname, '..');
-
-/** @typedef {{ file: string, reason: string }} Allowed */
-
-/** @param {any} node an expression, seen through parentheses and non-null assertions */
+/** @param {any} node an expression, seen through non-null assertions */
 const unwrapped = (node) => (node.type === 'TSNonNullExpression' ? unwrapped(node.expression) : node);
 
 /** @type {import('eslint').Rule.RuleModule} */
 const noDangerousTypeAssertions = {
   meta: {
     type: 'problem',
-    docs: { description: 'No type assertion on an object literal; no `as unknown as` outside a listed few files.' },
+    docs: { description: 'No type assertion on an object literal, through unknown, or to never.' },
     messages: {
-      objectLiteral: 'Do not assert an object literal to a type ({{type}}): the compiler stops checking its fields. Annotate it (`const x: T = {…}`) or use `satisfies`, or list the file in eslint.config.js with the reason.',
-      doubleCast: '`as unknown as {{type}}` casts past every check. Type the value, or add this file to the allowlist in eslint.config.js with the reason.',
+      objectLiteral: 'Do not assert an object literal to a type ({{type}}): the compiler stops checking its fields. Annotate it (`const x: T = {…}`) or use `satisfies`.',
+      doubleCast: '`as unknown as {{type}}` casts past every check. Type the value, or say on the line why nothing better exists (eslint-disable-next-line … -- why).',
+      toNever: '`as never` fits the value to any type, checked by nothing. Type the value (a generic, a typed helper), or say on the line why nothing better exists (eslint-disable-next-line … -- why).',
     },
-    schema: [
-      {
-        type: 'object',
-        properties: {
-          allow: {
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: { file: { type: 'string' }, reason: { type: 'string', minLength: 10 } },
-              required: ['file', 'reason'],
-              additionalProperties: false,
-            },
-          },
-        },
-        additionalProperties: false,
-      },
-    ],
+    schema: [],
   },
   create(context) {
-    /** @type {Allowed[]} */
-    const allow = context.options[0]?.allow ?? [];
-    const file = relative(ROOT, context.filename).split('\\').join('/');
-    const allowed = allow.some((entry) => entry.file === file);
     const typeText = (/** @type {any} */ node) => context.sourceCode.getText(node.typeAnnotation);
 
     /** @param {any} node a TSAsExpression or TSTypeAssertion */
     const check = (node) => {
-      if (allowed) return;
       const inner = unwrapped(node.expression);
       const annotation = node.typeAnnotation;
       const asConst = annotation.type === 'TSTypeReference' && annotation.typeName.type === 'Identifier' && annotation.typeName.name === 'const';
       if (inner.type === 'ObjectExpression' && !asConst) {
         context.report({ node, messageId: 'objectLiteral', data: { type: typeText(node) } });
+        return;
+      }
+      if (annotation.type === 'TSNeverKeyword') {
+        context.report({ node, messageId: 'toNever' });
         return;
       }
       const throughUnknown = (inner.type === 'TSAsExpression' || inner.type === 'TSTypeAssertion') && inner.typeAnnotation.type === 'TSUnknownKeyword';

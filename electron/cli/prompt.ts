@@ -6,6 +6,7 @@ export async function askSecrets(questions: readonly string[]): Promise<string[]
   const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: true });
   let muted = false;
   // readline echoes what is typed through this; the question itself is written before muting.
+  // eslint-disable-next-line type-assertions/no-dangerous-type-assertions -- readline's private _writeToOutput masks a typed password; node's types do not declare it
   (rl as unknown as { _writeToOutput: (text: string) => void })._writeToOutput = (text) => {
     if (!muted) process.stderr.write(text);
   };

@@ -75,6 +75,7 @@ const BYTES = 'must be bytes (a Uint8Array) or their base64 text';
  * Bytes as the two transports carry them: a Uint8Array over IPC, base64 text over the web host's socket. The
  * size is checked before a base64 text is decoded.
  */
+// eslint-disable-next-line type-assertions/no-dangerous-type-assertions -- a zod transform from base64 or bytes to bytes, whose input and output zod cannot infer from a custom transform
 export const attachmentBytes = z.unknown().transform((value, ctx) => {
   const size = value instanceof Uint8Array ? value.byteLength : typeof value === 'string' && isBase64(value) ? base64Bytes(value) : null;
   const problem = size === null ? BYTES : attachmentSizeProblem(size);

@@ -74,6 +74,7 @@ const storedAttachment = z.strictObject({ attachmentId: id, name: text.optional(
  * New bytes or a stored attachment, told apart by their keys, so that the issues of the form that applies are
  * kept (a zod union that fails reports only that no member matched).
  */
+// eslint-disable-next-line type-assertions/no-dangerous-type-assertions -- an attachment schema that picks one of two forms by its keys, in a transform zod cannot type
 const attachment = z.unknown().transform((value, ctx) => {
   const form = typeof value !== 'object' || value === null ? null : 'attachmentId' in value ? storedAttachment : 'data' in value ? newAttachment : null;
   if (!form) {

@@ -35,6 +35,7 @@ describe('Desk settings: theme and language', () => {
     const saved = await desk.call('settings.set', { language: 'it' });
     expect(heard).toEqual([saved]);
     expect(saved).toMatchObject({ language: 'it', theme: 'system' });
+    // eslint-disable-next-line type-assertions/no-dangerous-type-assertions -- a theme outside the schema on purpose, to see the refusal
     await desk.call('settings.set', { theme: 'sepia' } as never).catch(() => undefined);
     expect(heard).toHaveLength(1);
     await desk.dispose();
@@ -44,6 +45,7 @@ describe('Desk settings: theme and language', () => {
     dir = mkdtempSync(join(tmpdir(), 'rd-desk-settings-'));
     const desk = await open();
     await desk.call('settings.set', { language: 'en' });
+    // eslint-disable-next-line type-assertions/no-dangerous-type-assertions -- values outside the schema on purpose, to see the refusal
     const error = (await desk.call('settings.set', { theme: 'sepia', language: 'de' } as never).catch((e: unknown) => e)) as DeskError;
     expect(error.code).toBe('invalid_input');
     expect(error.issues?.map((i) => i.field).sort()).toEqual(['language', 'theme']);

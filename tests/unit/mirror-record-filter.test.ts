@@ -79,6 +79,7 @@ beforeAll(() => {
   cleanup = temp.cleanup;
   mirror = openMirror(temp.dir);
   for (const resource of ['domains', 'services', 'orders', 'transactions', 'contacts', 'tickets', 'announcements'] as const) {
+    // eslint-disable-next-line type-assertions/no-dangerous-type-assertions -- every resource's records applied generically: the compiler cannot correlate RECORDS[R] with R
     mirror.applySnapshot(resource, RECORDS[resource] as never);
   }
   for (const record of RECORDS.invoices) mirror.upsert('invoices', record);
@@ -91,6 +92,7 @@ afterAll(() => {
 /** The ids the list's SQL finds and the ids the record test lets through, each sorted. */
 function bothWays<R extends Stocked>(resource: R, query: Pick<ListQuery<R>, 'filters' | 'text'>): { sql: number[]; js: number[] } {
   const records = RECORDS[resource] as { id: number }[];
+  // eslint-disable-next-line type-assertions/no-dangerous-type-assertions -- the query of any resource R, handed to the mirror's list generically
   const sql = mirror.list(resource, { ...query, limit: 1000 } as never).rows.map((r) => (r as { id: number }).id);
   const test = recordFilter(resource, query, TODAY);
   const js = records.filter((r) => test === null || test(r)).map((r) => r.id);
@@ -170,11 +172,13 @@ describe('recordFilter agrees with the SQL of a list', () => {
       for (const [name, spec] of Object.entries(RESOURCES[resource].filters)) {
         if (spec.kind !== 'equals' && spec.kind !== 'child') continue;
         const probe = (value: string | number) => {
+          // eslint-disable-next-line type-assertions/no-dangerous-type-assertions -- each filter with a value of its kind, generically over every resource
           const { sql, js } = bothWays(resource, { filters: { [name]: value } } as never);
           expect(js, `${resource} ${name} = ${JSON.stringify(value)}`).toEqual(sql);
           cases++;
         };
         for (const record of RECORDS[resource] as object[]) {
+          // eslint-disable-next-line type-assertions/no-dangerous-type-assertions -- every resource's descriptor driven generically: RESOURCES[R] cannot be correlated with its record
           const descriptor = RESOURCES[resource] as unknown as ResourceDescriptor<object>;
           const child = spec.kind === 'child' ? descriptor.children!.find((c) => c.table === spec.table)! : null;
           const values = child
@@ -198,7 +202,9 @@ describe('recordFilter agrees with the SQL of a list', () => {
   });
 
   it('refuses what the list refuses: an unknown filter, a bad value, text on a resource that cannot be searched', () => {
+    // eslint-disable-next-line type-assertions/no-dangerous-type-assertions -- a filter domains lacks, on purpose, to see the refusal
     expect(() => recordFilter('domains', { filters: { colour: 'red' } } as never, TODAY)).toThrow("domains has no filter 'colour'");
+    // eslint-disable-next-line type-assertions/no-dangerous-type-assertions -- a value of the wrong type, on purpose, to see the refusal
     expect(() => recordFilter('domains', { filters: { doNotRenew: 'yes' } } as never, TODAY)).toThrow('filter doNotRenew takes true or false');
     expect(() => recordFilter('invoices', { text: 'x' }, TODAY)).toThrow('invoices cannot be searched');
   });

@@ -129,6 +129,7 @@ describe('validation at the outbox', () => {
   it('takes attachments as bytes only: a path from a front end is refused, never opened', async () => {
     const outbox = openOutbox(outboxFile());
     const params = { deptid: 1, subject: 's', message: 'm', attachments: [{ path: '/etc/shadow' }] };
+    // eslint-disable-next-line type-assertions/no-dangerous-type-assertions -- wrong params on purpose, to see the outbox's messages
     await expect(outbox.enqueue({ kind: 'open-ticket', params } as never)).rejects.toThrow(
       'attachments[0]: must be {name, type, data: bytes} or a stored attachment {attachmentId}',
     );
@@ -138,6 +139,7 @@ describe('validation at the outbox', () => {
   it('checks each attachment’s size and type and the message’s total, naming the attachment', async () => {
     const outbox = openOutbox(outboxFile());
     const enqueue = (attachments: unknown[]) =>
+      // eslint-disable-next-line type-assertions/no-dangerous-type-assertions -- attachments in a wrong form on purpose, to see the outbox's messages
       outbox.enqueue({ kind: 'open-ticket', params: { deptid: 1, subject: 's', message: 'm', attachments } } as Parameters<typeof outbox.enqueue>[0]);
     const mb = (n: number) => new Uint8Array(n * 1024 * 1024);
     await expect(enqueue([{ name: 'big.pdf', data: mb(11) }])).rejects.toThrow('attachments[0].data: is larger than 10 MB');

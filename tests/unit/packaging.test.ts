@@ -63,6 +63,7 @@ describe('the electron-builder configuration', () => {
   it('loads and passes electron-builder’s schema (which does refuse a misspelled key)', async () => {
     const config = await loadConfig();
     await expect(validateConfiguration(config, new DebugLogger(false))).resolves.toBeUndefined();
+    // eslint-disable-next-line type-assertions/no-dangerous-type-assertions -- a misspelt option on purpose, to see electron-builder's validation refuse it
     await expect(validateConfiguration({ ...config, asarUnpak: ['x'] } as Configuration, new DebugLogger(false))).rejects.toThrow(/asarUnpak/);
   });
 

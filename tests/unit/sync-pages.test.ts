@@ -85,6 +85,7 @@ describe('paged pullers', () => {
       return new Promise<Page<{ id: number; name: string }>>((r) => setTimeout(() => r(page(5, limitstart === 0 ? [1, 2] : limitstart === 2 ? [3, 4] : [5], limitstart)), 5));
     };
     // Pages decoded already (the client's answer to a reply it could not hand on as bytes).
+    // eslint-disable-next-line type-assertions/no-dangerous-type-assertions -- a fake client with only the paging calls the sync makes
     const client = {
       readListPage: async (operation: string, { limitstart }: { limitstart: number }) => {
         expect(operation).toBe('get-clients-domains');
@@ -123,6 +124,7 @@ describe('paged pullers', () => {
       [2, { total: 5, returned: 2 }],
       [4, { total: 5, returned: 2 }],
     ]);
+    // eslint-disable-next-line type-assertions/no-dangerous-type-assertions -- a fake client with only the paging calls the sync makes
     const client = {
       readListPage: (operation: string, { limitstart }: { limitstart: number }) => {
         const counters = replies.get(limitstart)!;
@@ -153,6 +155,7 @@ describe('paged pullers', () => {
 
   it('hand over every row of a first page that holds the whole list, though more than limitnum (a provider ignoring paging)', async () => {
     const requests: Array<[number, number]> = [];
+    // eslint-disable-next-line type-assertions/no-dangerous-type-assertions -- a fake client with only the paging calls the sync makes
     const client = {
       readListPage: (operation: string, { limitstart, limitnum }: { limitstart: number; limitnum: number }) => {
         requests.push([limitstart, limitnum]);

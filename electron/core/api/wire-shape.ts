@@ -194,6 +194,7 @@ class Shape {
   readonly template: WireObject;
 
   constructor(readonly keys: readonly string[]) {
+    // eslint-disable-next-line type-assertions/no-dangerous-type-assertions -- a template holding every field of the record kind as undefined, copied per row: its type is the filled record's
     this.template = Object.fromEntries(keys.map((key) => [key, undefined])) as unknown as WireObject;
   }
 }

@@ -22,5 +22,6 @@ export type Filters<R extends ResourceName> = {
 
 /** The descriptor of a resource, typed by its record. */
 export function descriptorOf<R extends ResourceName>(resource: R): ResourceDescriptor<ResourceRecords[R]> {
+  // eslint-disable-next-line type-assertions/no-dangerous-type-assertions -- a descriptor looked up by resource name: the compiler cannot correlate RESOURCES[R] with ResourceRecords[R]
   return RESOURCES[resource] as unknown as ResourceDescriptor<ResourceRecords[R]>;
 }

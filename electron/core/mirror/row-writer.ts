@@ -45,6 +45,7 @@ export class RowEncoder<T> {
     const search = this.terms === null ? null : searchText(this.terms(record));
     // Made as v8.deserialize makes the rows that crossed threads (a holey array): the write then reads one
     // kind of row, where an array literal would be a second kind that its optimized code did not expect.
+    // eslint-disable-next-line type-assertions/no-dangerous-type-assertions -- a holey array made as v8.deserialize makes rows, so the write reads one kind of row (measured; see above)
     const row = new Array(6) as unknown as EncodedRow;
     row[0] = this.idOf(record);
     row[1] = json;

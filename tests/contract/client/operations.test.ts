@@ -67,6 +67,7 @@ describe('account and catalogue', () => {
     }
     expect(addons).toBeGreaterThan(0);
     expect(options).toBeGreaterThan(0);
+    // eslint-disable-next-line type-assertions/no-dangerous-type-assertions -- wrong input on purpose, to see the client refuse it
     await expect(client.getFilteredProducts({} as never)).rejects.toMatchObject({ kind: 'rejected', operation: 'get-filtered-products' });
   });
 

@@ -28,6 +28,7 @@ beforeAll(async () => {
   ({ desk, sb, close } = await deskOnSandbox('desk-overlaid-views-'));
   await desk.call('sync.run');
   await sb.stop();
+  // eslint-disable-next-line type-assertions/no-dangerous-type-assertions -- data.list's rows are any resource's: these are the contacts list's
   const all = (await desk.call('data.list', { resource: 'contacts', limit: 1000 })).rows as unknown as Contact[];
   moved = all.find((c) => all.some((other) => other.id !== c.id && other.country === c.country))!;
   neighbour = all.find((c) => c.id !== moved.id && c.country === moved.country)!;

@@ -29,6 +29,7 @@ export function withContactFields(row: Fields<Contact>, params: Record<string, u
     const value = params[param];
     if (value !== undefined) changed[field] = field === 'country' ? String(value).toUpperCase() : value;
   }
+  // eslint-disable-next-line type-assertions/no-dangerous-type-assertions -- params (checked by the kind's schema) laid over a contact row under their field names
   return { ...row, ...changed } as Fields<Contact>;
 }
 
