@@ -150,6 +150,12 @@ test('a new contact with a tax id: sent with it, held by the provider', async ({
   const entry = await sentEntry(page, 'add-contact');
   expect(entry.params).toMatchObject({ firstname: 'Bruno', tax_id: 'IT01234567890' });
   expect(provider(webHost, "SELECT tax_id FROM contacts WHERE email = 'bruno@taxpayer.example'")).toEqual([{ tax_id: 'IT01234567890' }]);
+  // The provider does not list it back; the contact's detail shows the one sent from here.
+  const details = page.getByRole('region', { name: 'Details' });
+  await expect(details.getByRole('heading', { name: 'Bruno Taxpayer' })).toBeVisible();
+  await expect(details.getByRole('definition').filter({ hasText: 'IT01234567890' })).toBeVisible();
+  await expect(details.getByRole('term').filter({ hasText: /^Tax id$/ })).toBeVisible();
+  await lookAt(page, 'contact-tax-id-detail');
   // An existing contact's form has no tax id: update-contact takes none.
   await page.getByRole('region', { name: 'Details' }).getByRole('button', { name: 'Edit' }).click();
   await expect(page.getByRole('dialog', { name: 'Edit contact' }).getByLabel('Tax id')).toHaveCount(0);

@@ -19,6 +19,7 @@ import AddonOrderDialog from '../renewals/AddonOrderDialog.vue';
 import RenewDialog from '../renewals/RenewDialog.vue';
 import { asCatalogueEntry } from '../shop/catalogue-entry';
 import ProductOrderAction from '../shop/ProductOrderAction.vue';
+import ContactTaxId from './ContactTaxId.vue';
 import SubjectActions from './SubjectActions.vue';
 
 /** A record as data.get gives it, with the outbox laid over it. */
@@ -44,7 +45,10 @@ function orderable(record: DetailRecord): Record<string, unknown> | null {
 }
 
 export const DETAIL_PARTS: Partial<Record<LinkTarget, DetailParts>> = {
-  contacts: { actions: [{ component: ContactActions, props: (contact) => ({ contact }) }] },
+  contacts: {
+    actions: [{ component: ContactActions, props: (contact) => ({ contact }) }],
+    after: [{ component: ContactTaxId, props: (contact) => ({ contactId: contact.id }) }],
+  },
   services: {
     actions: [{ component: SubjectActions, props: (record, title) => ({ record, title, field: 'serviceid', label: 'renewals.addon.action', dialog: AddonOrderDialog }) }],
   },
