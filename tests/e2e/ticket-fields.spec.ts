@@ -85,6 +85,8 @@ test('a ticket in a department with custom fields: a required one refused under 
   await reply.getByText('Update fields').click();
   await reply.getByLabel('Server hostname').fill('web02.example.net');
   await reply.getByLabel('Your reply').fill('Moved to the second server.');
+  await reply.scrollIntoViewIfNeeded();
+  await lookAt(page, 'ticket-reply-update-fields');
   await reply.getByRole('button', { name: 'Send reply' }).click();
   await expect(reply.getByRole('status')).toHaveText('Reply sent: the provider has it.', { timeout: 30_000 });
   const after = provider<{ value: string }>(webHost, 'SELECT value FROM ticket_customfields WHERE fieldid = ? ORDER BY ticketid DESC LIMIT 1', byName('Server hostname').id);
