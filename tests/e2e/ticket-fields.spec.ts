@@ -128,6 +128,20 @@ test('a ticket for someone who is not a client: the e-mail checked in words, sen
   await expect(written).toContainText('On behalf of Ada Prospect <ada@prospect.example>');
   await expect(written.locator('em')).toHaveText('Django');
 
+  // Her reply too: written for her, said so where it is listed, held by the provider with her name and e-mail.
+  const reply = page.getByRole('region', { name: 'Reply' });
+  await reply.getByLabel('Your reply').fill('Also *Flask*?');
+  await reply.getByRole('checkbox', { name: 'For someone who is not a client' }).check();
+  await reply.getByLabel('Their name').fill('Ada Prospect');
+  await reply.getByLabel('Their e-mail').fill('ada@prospect.example');
+  await reply.getByRole('button', { name: 'Send reply' }).click();
+  await expect(reply.getByRole('status')).toHaveText('Reply sent: the provider has it.', { timeout: 30_000 });
+  const listed = reply.getByRole('list', { name: 'Replies written in this app' }).getByRole('listitem').first();
+  await expect(listed).toContainText('On behalf of Ada Prospect <ada@prospect.example>');
+  expect(provider(webHost, "SELECT r.userid, r.name, r.email FROM ticket_replies r JOIN tickets t ON t.id = r.ticketid WHERE t.subject = 'Question from a prospect'")).toEqual([
+    { userid: 0, name: 'Ada Prospect', email: 'ada@prospect.example' },
+  ]);
+
   // The Outbox's card says it the same way, in one line, not as two bare values.
   await page.evaluate(() => (location.hash = '#/outbox'));
   await page.getByRole('button', { name: /^Done/ }).click();
