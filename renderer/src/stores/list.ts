@@ -8,29 +8,16 @@
  * refresh (rows that left the list drop out of it), cleared by a new query.
  */
 import { defineStore } from 'pinia';
-import { computed, onScopeDispose, ref, shallowRef, triggerRef } from 'vue';
+import { computed, onScopeDispose, ref, triggerRef } from 'vue';
 import type { ListInput } from '../../../shared/contract';
 import type { ListQuery, ListSort } from '../../../shared/list-query-params';
 import type { OverlaidRecord } from '../../../shared/queries';
 import type { LinkTarget } from '../../../shared/resource-fields';
-import { recordIdOf } from '../../../shared/resource-fields';
 import { RESOURCE_VIEWS } from '../../../shared/resources';
 import { desk } from '../bridge';
-import {
-  ALL_SELECTED,
-  NOTHING_SELECTED,
-  isSelected,
-  keptAmong,
-  rangeBetween,
-  selectedAmong,
-  selectedCount,
-  setSelected,
-  toggled,
-  type RowId,
-  type Selection,
-} from '../components/selection/selection';
+import type { RowId } from '../components/selection/selection';
+import { listSelection } from './list-selection';
 import { fillPages, pageWindow } from './page-window';
-import { oneAtATime } from './one-at-a-time';
 import { refreshOn } from './refresh-on';
 
 export const PAGE_SIZE = 200;
@@ -70,10 +57,13 @@ function defineListStore(resource: LinkTarget) {
 
     const loaded = computed(() => total.value !== null);
 
-    const selection = shallowRef<Selection>(NOTHING_SELECTED);
-    /** The row a Shift-click or Shift+arrow extends a range from (the row last toggled). */
-    let anchor: number | null = null;
-    const selected = computed(() => selectedCount(selection.value, total.value ?? 0));
+    const { selection, selected, allSelected, keepPresent, clearSelection, ...choosing } = listSelection({
+      total: () => total.value ?? 0,
+      rowAt,
+      show,
+      matchingIds,
+      generation: () => generation,
+    });
 
     function input(after: string | null): ListInput {
       const trimmed = text.value.trim();
@@ -199,80 +189,11 @@ function defineListStore(resource: LinkTarget) {
       return (await desk().call('data.ids', view)) as RowId[];
     }
 
-    /**
-     * After a refresh: rows that left the list leave the selection (unless the query changed meanwhile). Only
-     * listed ids need it (all matching with no exception is the query's, whatever it holds now); refreshes that
-     * come while the ids are read (a sync, a bulk edit being sent) are answered by one more read, not one each.
-     */
-    const prune = oneAtATime(async () => {
-      const gen = generation;
-      const ids = await matchingIds().catch(() => null);
-      if (ids && gen === generation) selection.value = keptAmong(selection.value, ids);
-    });
-    function keepPresent(): Promise<void> {
-      const current = selection.value;
-      if (current.mode === 'some' ? current.ids.size === 0 : current.except.size === 0) return Promise.resolve();
-      return prune();
-    }
-
-    const idAt = (index: number): RowId | undefined => {
-      const row = rowAt(index);
-      return row ? (recordIdOf(row) as RowId) : undefined;
-    };
-
-    function isRowSelected(row: Row): boolean {
-      return isSelected(selection.value, recordIdOf(row) as RowId);
-    }
-
-    /**
-     * A row's checkbox (or Space on it): toggles it, and it becomes where a range starts. The row as it was drawn
-     * names it when given: a refresh may have put another row at that index since (a click must tick what it hit).
-     */
-    function toggleAt(index: number, row?: Row): void {
-      const id = row ? (recordIdOf(row) as RowId) : idAt(index);
-      if (id === undefined) return;
-      selection.value = toggled(selection.value, id);
-      anchor = index;
-    }
-
-    /**
-     * Shift-click or Shift+arrow: every row from the anchor to this one takes the anchor's state (selected when
-     * there is no anchor yet, the range starts at `start`: the active row). Rows of the range whose pages are not
-     * here are read first.
-     */
-    async function extendTo(index: number, start = index): Promise<void> {
-      const from = anchor ?? start;
-      const anchorId = idAt(from);
-      const on = anchor === null || anchorId === undefined || isSelected(selection.value, anchorId);
-      const range = rangeBetween(from, index);
-      if (range.some((i) => rowAt(i) === undefined)) await show(range[0]!, range.at(-1)!);
-      const ids = range.map(idAt).filter((id): id is RowId => id !== undefined);
-      selection.value = setSelected(selection.value, ids, on);
-      anchor ??= from;
-    }
-
-    /** Ctrl/Cmd+A, "Select all N matching": every row the query matches, drawn or not. */
-    function selectAll(): void {
-      selection.value = ALL_SELECTED;
-    }
-
-    function clearSelection(): void {
-      selection.value = NOTHING_SELECTED;
-      anchor = null;
-    }
-
-    /** The selected rows' ids in the list's order (all matching: read from the engine), for an action. */
-    async function selectedIds(): Promise<RowId[]> {
-      const current = selection.value;
-      if (current.mode === 'some') return [...current.ids];
-      return selectedAmong(current, await matchingIds());
-    }
-
     /** What data.export writes: the selection's rows when there is one, else the whole view. */
     async function exportView() {
       const current = selection.value;
       if (selected.value === 0 || (current.mode === 'all' && current.except.size === 0)) return view();
-      return { ...view(), ids: await selectedIds() };
+      return { ...view(), ids: await choosing.selectedIds() };
     }
 
     // Getters, not state: nothing outside changes them but through the actions.
@@ -291,15 +212,11 @@ function defineListStore(resource: LinkTarget) {
       reload,
       setQuery,
       view,
-      selection: computed(() => selection.value),
+      selection,
       selected,
-      allSelected: computed(() => selection.value.mode === 'all' && selected.value === (total.value ?? 0) && selected.value > 0),
-      isRowSelected,
-      toggleAt,
-      extendTo,
-      selectAll,
+      allSelected,
+      ...choosing,
       clearSelection,
-      selectedIds,
       exportView,
     };
   });
