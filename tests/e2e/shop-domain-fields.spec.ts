@@ -13,6 +13,7 @@ import type { Page } from '@playwright/test';
 import { invoke } from './fixtures/page-bridge';
 import { expect, showApp, testOnFilePage as test, type RunningWebHost } from './fixtures/web-host';
 import { seriousViolations } from './fixtures/axe';
+import { hostingProduct } from './morning/shop';
 
 const screens = process.env.SCREENS_DIR ?? 'test-results/screens';
 mkdirSync(screens, { recursive: true });
@@ -207,4 +208,61 @@ test('an order the provider refuses for its registry fields comes back through F
   await expect(fix).toBeHidden();
   await expect.poll(async () => (await invoke(page, 'outbox.list', { kind: 'add-order' })).find((e) => e.id === entry.id)?.state, { timeout: 30_000 }).toBe('done');
   expect(storedFields(webHost, name)).toMatchObject({ 'Legal Type': 'Companies/one man companies', 'Tax ID': '07643520567', 'Publish Personal Data': 'on', 'Accept Section 7 of .IT registrar contract': 'on' });
+});
+
+test('a product’s new .it domain asks for the registry’s fields in the order form before it goes in the cart', async ({ page, webHost }) => {
+  const product = await hostingProduct(page);
+  const name = `zq-sito-${Date.now().toString(36)}.it`;
+  await page.goto(`${webHost.origin}/#/catalogue/${product.pid}`);
+  await page.getByRole('button', { name: 'Order…' }).click();
+  const form = page.getByRole('dialog', { name: `Order ${product.name}` });
+  await form.getByRole('radio', { name: 'Register a new domain' }).check();
+  await form.getByLabel('Domain name').fill(name);
+  const fields = form.getByRole('group', { name: `What the .it registry asks for ${name}` });
+  await fields.getByLabel('Legal type of the registrant').selectOption('Companies/one man companies');
+  await fields.getByLabel(TAX_ID).fill('0764352056');
+  await form.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(form).toContainText('Fill in the registry’s details marked below.');
+  await expect(fields.getByLabel(TAX_ID)).toHaveAccessibleDescription('give the 11-digit VAT number (partita IVA) or numeric codice fiscale');
+  await expect(fields.getByRole('checkbox', { name: /^Publish the registrant’s personal data/ })).toHaveAccessibleDescription('the registry requires it: tick it to register the name');
+  await expect(page.getByTestId('cart-count')).toBeHidden();
+
+  await fields.getByLabel(TAX_ID).fill('07643520567');
+  await fields.getByRole('checkbox', { name: /^Publish the registrant’s personal data/ }).check();
+  for (const section of SECTIONS) await fields.getByRole('checkbox', { name: section }).check();
+  await expect(form).not.toContainText('Fill in the registry’s details marked below.');
+  await form.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(form).toBeHidden();
+  await page.goto(`${webHost.origin}/#/cart`);
+  const line = page.getByRole('listitem').filter({ hasText: name });
+  await expect(line.getByTestId('cart-line-fields')).toContainText('Legal type of the registrant: Company or one-person business · Tax ID (codice fiscale or VAT number): 07643520567 · Publish the registrant’s personal data in the whois');
+  await line.getByRole('button', { name: /^Remove / }).click();
+  await expect(page.getByText('The cart is empty.')).toBeVisible();
+});
+
+test('a cart kept before the app asked for registry fields still opens; Review asks for the fields its .it line lacks', async ({ page, webHost }) => {
+  const name = `zq-vecchio-${Date.now().toString(36)}.it`;
+  // As an older version kept it: no fields on the line, no affiliate id.
+  await invoke(page, 'drafts.save', {
+    key: 'add-order:cart',
+    value: {
+      lines: [{ kind: 'domain', key: 'old-1', domain: { mode: 'register', name, regperiod: 1, idprotection: false, emailforwarding: false, dnsmanagement: false, prices: null } }],
+      promocode: '', paymentmethod: '', nameservers: ['', '', '', '', ''], contactid: null, eppcode: {}, rootpw: {}, placed: null,
+    },
+  });
+  await page.goto(`${webHost.origin}/#/cart`);
+  await page.reload();
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  await page.getByRole('button', { name: 'Review the order…' }).click();
+  await expect(page.getByTestId('cart-fields-missing')).toHaveText(`The registry asks for details missing for Register ${name}: they are marked below.`);
+  const fields = page.getByRole('group', { name: `What the .it registry asks for ${name}` });
+  await expect(fields.getByLabel(TAX_ID)).toHaveAccessibleDescription('required');
+  await fields.getByLabel(TAX_ID).fill('RSSMRA80A01H501U');
+  for (const section of SECTIONS) await fields.getByRole('checkbox', { name: section }).check();
+  await expect(page.getByTestId('cart-fields-missing')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Review the order…' }).click();
+  await expect(page.getByTestId('cart-review')).toContainText(name);
+  await page.getByRole('button', { name: 'Back to the cart' }).click();
+  await page.getByRole('button', { name: `Remove Register ${name}` }).click();
+  await expect(page.getByText('The cart is empty.')).toBeVisible();
 });
