@@ -42,17 +42,17 @@ export function entryValues(params: Record<string, unknown>, fields: readonly En
 
 /**
  * The entry's params with the fixed values in place: numbers read in the person's format back to numbers; what
- * cannot be read stays text for the engine to refuse.
+ * cannot be read stays text for the engine to refuse (outbox.edit checks the params against the entry's kind).
  */
-export function fixedParams(params: Record<string, unknown>, fields: readonly EntryField[], values: Record<string, string | boolean>, separators: Separators): Record<string, unknown> {
-  const out = { ...params };
+export function fixedParams<P extends object>(params: P, fields: readonly EntryField[], values: Record<string, string | boolean>, separators: Separators): P {
+  const fixed: Record<string, unknown> = {};
   for (const { param, kind } of fields) {
     const value = values[param];
     if (value === undefined) continue;
     if (kind === 'number' && typeof value === 'string') {
       const read = readDecimal(value, separators, { places: 4, negative: true });
-      out[param] = read.ok ? Number(read.value) : value;
-    } else out[param] = value;
+      fixed[param] = read.ok ? Number(read.value) : value;
+    } else fixed[param] = value;
   }
-  return out;
+  return { ...params, ...fixed };
 }
