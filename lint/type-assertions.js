@@ -5,7 +5,8 @@
  *   type lacks, or one of the wrong type, compiles (the forms' `{ kind, params } as Mutation` hid three such).
  *   Annotate instead (`const x: T = { … }`, `satisfies T`); `as const` is fine.
  * - `x as unknown as T`: a cast between unrelated types, past every check.
- * - `x as never`: `never` is assignable to every type, so the value fits any parameter, checked by nothing.
+ * - `x as never` (or `never[]`): `never` is assignable to every type, so the value fits any parameter, checked
+ *   by nothing.
  * Where nothing better exists (a lookup the compiler cannot correlate, a test feeding wrong input on purpose), the
  * line says so itself: `// eslint-disable-next-line type-assertions/no-dangerous-type-assertions -- <why>`. A
  * disable without its reason is refused by lint/disable-reasons.js, one left with nothing to disable by ESLint.
@@ -13,6 +14,12 @@
 
 /** @param {any} node an expression, seen through non-null assertions */
 const unwrapped = (node) => (node.type === 'TSNonNullExpression' ? unwrapped(node.expression) : node);
+
+/** @param {any} type `never`, or an array of it (`never[]`, `readonly never[]`) */
+const isNever = (type) =>
+  type.type === 'TSNeverKeyword' ||
+  (type.type === 'TSArrayType' && isNever(type.elementType)) ||
+  (type.type === 'TSTypeOperator' && type.operator === 'readonly' && isNever(type.typeAnnotation));
 
 /** @type {import('eslint').Rule.RuleModule} */
 const noDangerousTypeAssertions = {
@@ -38,7 +45,7 @@ const noDangerousTypeAssertions = {
         context.report({ node, messageId: 'objectLiteral', data: { type: typeText(node) } });
         return;
       }
-      if (annotation.type === 'TSNeverKeyword') {
+      if (isNever(annotation)) {
         context.report({ node, messageId: 'toNever' });
         return;
       }

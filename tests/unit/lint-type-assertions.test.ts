@@ -34,6 +34,8 @@ tester.run('no-dangerous-type-assertions', typeAssertions.rules['no-dangerous-ty
     { code: 'return reply.value as never;', languageOptions: { parserOptions: { ecmaFeatures: { globalReturn: true } } }, errors: [{ messageId: 'toNever' }] },
     { code: 'send(client as never, params);', errors: [{ messageId: 'toNever' }] },
     { code: 'const v = <never>value;', errors: [{ messageId: 'toNever' }] },
+    { code: 'overlay(resource, rows as never[], pending);', errors: [{ messageId: 'toNever' }] },
+    { code: 'overlay(resource, rows as readonly never[], pending);', errors: [{ messageId: 'toNever' }] },
   ],
 });
 
