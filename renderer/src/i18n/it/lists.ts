@@ -1,4 +1,7 @@
-/** La barra laterale, gli elenchi, i loro filtri e il pannello dei dettagli. */
+/**
+ * La barra laterale, gli elenchi, i loro filtri e il pannello dei dettagli (oltre 300 righe: un messaggio per
+ * campo di ogni risorsa).
+ */
 export default {
   nav: {
     label: 'Schermate',
