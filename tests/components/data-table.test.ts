@@ -30,7 +30,7 @@ afterEach(() => {
   wrapper = null;
 });
 
-function table(props: { total?: number; activeIndex?: number; sort?: Sort | null; checked?: number[]; loaded?: number; busy?: boolean } = {}) {
+function table(props: { total?: number; activeIndex?: number; sort?: Sort | null; checked?: number[]; loaded?: number; busy?: boolean; selectedId?: string } = {}) {
   const total = props.total ?? 100;
   const checked = new Set(props.checked ?? []);
   wrapper?.unmount();
@@ -44,7 +44,7 @@ function table(props: { total?: number; activeIndex?: number; sort?: Sort | null
       sort: props.sort ?? null,
       busy: props.busy ?? false,
       activeIndex: props.activeIndex ?? 0,
-      selectedId: null,
+      selectedId: props.selectedId ?? null,
       isChecked: (row: Row) => checked.has(Number(row.id) - 1),
       checkedCount: checked.size,
       allChecked: false,
@@ -74,6 +74,17 @@ describe('drawing', () => {
     const w = table({ activeIndex: 3 });
     expect(rowAt(w, 3).attributes('tabindex')).toBe('0');
     expect(w.findAll('.body-row[tabindex="0"]')).toHaveLength(1);
+  });
+
+  it('marks the row open in the detail as selected, and the ticked rows as checked', () => {
+    const w = table({ selectedId: '3', checked: [4] });
+    // Row 2 holds the record with id 3 (rowOf numbers records from 1).
+    expect(rowAt(w, 2).attributes('aria-selected')).toBe('true');
+    expect(rowAt(w, 1).attributes('aria-selected')).toBe('false');
+    expect(rowAt(w, 4).classes()).toContain('checked');
+    expect(rowAt(w, 4).get<HTMLInputElement>('input[type="checkbox"]').element.checked).toBe(true);
+    expect(rowAt(w, 3).get<HTMLInputElement>('input[type="checkbox"]').element.checked).toBe(false);
+    expect(w.get<HTMLInputElement>('.check-all').element.indeterminate).toBe(true);
   });
 
   it('draws a row whose page is not read yet as a placeholder', () => {
