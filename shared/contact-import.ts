@@ -6,7 +6,7 @@
 import type { LocalId } from './outbox/local-ids.js';
 import type { ValidationIssue } from './outbox/schemas.js';
 
-/** add-contact's and update-contact's text fields, in the order a form shows them. */
+/** add-contact's and update-contact's text fields, in the order a form shows them; tax_id is add-contact's only. */
 export const CONTACT_IMPORT_FIELDS = [
   'firstname',
   'lastname',
@@ -19,6 +19,7 @@ export const CONTACT_IMPORT_FIELDS = [
   'postcode',
   'country',
   'phonenumber',
+  'tax_id',
 ] as const;
 export type ContactImportField = (typeof CONTACT_IMPORT_FIELDS)[number];
 
@@ -39,6 +40,7 @@ const HEADER_NAMES: Record<ContactImportField, readonly string[]> = {
   postcode: ['postcode', 'postalcode', 'zip', 'zipcode', 'cap', 'codicepostale'],
   country: ['country', 'countrycode', 'paese', 'nazione', 'stato'],
   phonenumber: ['phonenumber', 'phone', 'telephone', 'tel', 'mobile', 'telefono', 'cellulare', 'numeroditelefono'],
+  tax_id: ['taxid', 'taxnumber', 'vat', 'vatid', 'vatnumber', 'partitaiva', 'piva', 'codicefiscale'],
 };
 
 /** "E-mail", "Città", "Post code" → "email", "citta", "postcode". */

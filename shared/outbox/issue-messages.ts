@@ -29,6 +29,7 @@ export const ISSUE_MESSAGES = {
   noContactWithEmail: 'no contact has this e-mail',
   manyContactsWithEmail: 'several contacts have this e-mail: update them one by one',
   moreCells: 'has more cells than the header has columns',
+  taxIdOnAdd: 'is sent only with a new contact: the provider takes no change of it',
   notBlanked: 'cannot be cleared: the provider takes an empty value as "not given" and keeps what it holds',
 } as const;
 

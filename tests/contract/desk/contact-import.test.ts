@@ -70,6 +70,15 @@ describe('contacts.importPreview', () => {
     expect(preview.rows[3]!.issues).toEqual([{ field: 'contactid', message: 'nothing to change: give at least one field besides contactid' }]);
   });
 
+  it('maps a tax id column for new contacts; an update by e-mail that gives one is left out, said why', async () => {
+    const csv = `Nome,E-mail,Partita IVA\nDora,dora@example.com,IT01234567890\n`;
+    const added = await desk.call('contacts.importPreview', { csv, mode: 'add' });
+    expect(added.mapping).toEqual(['firstname', 'email', 'tax_id']);
+    expect(added.rows[0]).toMatchObject({ params: { firstname: 'Dora', email: 'dora@example.com', tax_id: 'IT01234567890' }, issues: [] });
+    const updated = await desk.call('contacts.importPreview', { csv: `email,city,VAT number\n${known.email},Milano,IT01234567890\n`, mode: 'update-by-email' });
+    expect(updated.rows[0]!.issues).toEqual([{ field: 'tax_id', message: 'is sent only with a new contact: the provider takes no change of it' }]);
+  });
+
   it('reads 2,000 rows in one preview', async () => {
     const lines = Array.from({ length: 2000 }, (_, i) => `Name${i},Surname${i},person${i}@example.com,IT`);
     const preview = await desk.call('contacts.importPreview', { csv: `first name,last name,e-mail,country\n${lines.join('\n')}`, mode: 'update-by-email' });

@@ -160,6 +160,7 @@ export default {
     noContactWithEmail: 'nessun contatto ha questa e-mail',
     manyContactsWithEmail: 'più contatti hanno questa e-mail: aggiornali uno alla volta',
     moreCells: 'la riga ha più celle delle colonne dell’intestazione',
+    taxIdOnAdd: 'si invia solo con un nuovo contatto: il provider non ne accetta modifiche',
     notBlanked: 'non si può svuotare: il provider considera un valore vuoto come “non indicato” e tiene quello che ha',
   },
   order: {
