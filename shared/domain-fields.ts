@@ -345,10 +345,21 @@ export function domainFieldProblems(fields: readonly DomainField[], values: Reco
   return problems;
 }
 
-/** The values a domain's fields have: what was given over each select's default. */
+/**
+ * The values a domain's fields have: what was given over each select's default (a select with a default given
+ * '' is at its default: a form's blank, not a choice, as such a select offers no empty choice).
+ */
 export function effectiveDomainFieldValues(fields: readonly DomainField[], values: Record<string, string> | undefined): Record<string, string> {
-  return { ...initialDomainFieldValues(fields), ...values };
+  const out = { ...initialDomainFieldValues(fields) };
+  for (const [name, value] of Object.entries(values ?? {})) {
+    const field = fields.find((f) => f.name === name);
+    if (!(field?.type === 'select' && field.default !== undefined && value.trim() === '')) out[name] = value;
+  }
+  return out;
 }
+
+/** Every field name any registry here asks for: a form's draft holds each (blank) so that a reload reads them back. */
+export const DOMAIN_FIELD_NAMES: readonly string[] = [...new Set(REGISTRY_FIELDS.flatMap((r) => r.fields.map((f) => f.name)))];
 
 /**
  * The values to send for a domain, keyed by name: the fields of its definition in order (a ticked tickbox `on`),

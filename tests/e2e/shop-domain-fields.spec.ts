@@ -95,9 +95,16 @@ test('a .it registration asks for its registry’s fields under each field; fill
   await expect(fields.getByLabel(TAX_ID)).toHaveAccessibleDescription('this is not a valid codice fiscale: its last letter does not match the others');
   await fields.getByLabel(TAX_ID).fill('RSSMRA80A01H501U');
   await expect(fields.getByLabel(TAX_ID)).not.toHaveAttribute('aria-invalid', 'true');
-  for (const section of SECTIONS) await fields.getByRole('checkbox', { name: section }).check();
-  await dialog.getByRole('button', { name: 'Add to cart' }).click();
-  await expect(dialog).toBeHidden();
+  await fields.getByRole('checkbox', { name: SECTIONS[0]! }).check();
+  // What was typed is the form's draft: a reload finds it again.
+  await expect.poll(async () => JSON.stringify(await invoke(page, 'drafts.get', { key: `add-order:register:${itName}` }))).toContain('RSSMRA80A01H501U');
+  await page.reload();
+  const again = await registerFromCheck(page, webHost.origin, itName);
+  await expect(again.getByLabel(TAX_ID)).toHaveValue('RSSMRA80A01H501U');
+  await expect(again.getByRole('checkbox', { name: SECTIONS[0]! })).toBeChecked();
+  for (const section of SECTIONS) await again.getByRole('checkbox', { name: section }).check();
+  await again.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(again).toBeHidden();
   await expect(page.getByTestId('cart-count')).toHaveText('1');
 
   // A .us name: its selects start at the registry's defaults, the purpose chosen.

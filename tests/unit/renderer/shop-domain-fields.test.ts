@@ -7,8 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { PARAM_SCHEMAS, type MutationParams } from '../../../shared/outbox/schemas';
 import { CartSchema } from '../../../renderer/src/components/shop/cart-schema';
 import {
-  affidProblem, domainChoiceProblems, emptyCart, noDomain, orderParams, type Cart, type DomainLine, type ProductLine,
+  affidProblem, blankDomainFields, domainChoiceProblems, emptyCart, noDomain, orderParams, withKeptFields, type Cart, type DomainLine, type ProductLine,
 } from '../../../renderer/src/components/shop/cart';
+import { restoreInto } from '../../../renderer/src/components/forms/drafts';
 import { fixedDomainFields, namedInRefusal, orderDomainFields } from '../../../renderer/src/components/shop/order-domain-fields';
 
 const domainLine = (key: string, name: string, fields?: Record<string, string>, mode: 'register' | 'transfer' = 'register'): DomainLine => ({
@@ -98,5 +99,25 @@ describe('Fix… of an order refused for its registry fields', () => {
     expect(fixed[1]).toMatchObject({ 'Tax ID': 'RSSMRA80A01H501U', 'Extra Thing': 'on' });
     expect(fixed[2]).toEqual({ 'Registrant Type': 'company' });
     expect(PARAM_SCHEMAS['add-order'].safeParse({ ...params, domainfields: fixed }).success).toBe(true);
+  });
+});
+
+describe('registry fields kept in a draft', () => {
+  it('reads a form\'s registry fields and the cart\'s affiliate id back from a saved draft', () => {
+    const fresh = { domain: { ...noDomain(), fields: blankDomainFields() } };
+    const saved = JSON.parse(JSON.stringify({ domain: { ...noDomain(), mode: 'register', name: 'esempio.it', fields: { ...blankDomainFields(), 'Tax ID': 'RSSMRA80A01H501U', 'Accept Section 3 of .IT registrar contract': 'on' } } }));
+    expect(restoreInto(fresh, saved)).toEqual([]);
+    expect(fresh.domain.fields['Tax ID']).toBe('RSSMRA80A01H501U');
+    expect(fresh.domain.fields['Accept Section 3 of .IT registrar contract']).toBe('on');
+    const cart = emptyCart();
+    restoreInto(cart, JSON.parse(JSON.stringify({ ...emptyCart(), affid: '42' })));
+    expect(cart.affid).toBe('42');
+  });
+
+  it('keeps on a line only the values given; a blank select stands at its default', () => {
+    const domain = { ...noDomain(), mode: 'register' as const, name: 'esempio.it', fields: { ...blankDomainFields(), 'Tax ID': 'X' } };
+    expect(withKeptFields(domain).fields).toEqual({ 'Tax ID': 'X' });
+    expect(withKeptFields({ ...domain, fields: blankDomainFields() })).not.toHaveProperty('fields');
+    expect(domainChoiceProblems(domain).map((p) => p.field)).not.toContain('Legal Type');
   });
 });

@@ -15,7 +15,8 @@ import type { LocalId } from '../../../../shared/outbox/local-ids';
 import type { MutationInput } from '../../../../shared/outbox/schemas';
 import { domainCents } from './catalogue-prices';
 import {
-  domainFieldProblems, domainFieldsFor, domainFieldsToSend, effectiveDomainFieldValues, type DomainField, type DomainFieldProblem,
+  DOMAIN_FIELD_NAMES, domainFieldProblems, domainFieldsFor, domainFieldsToSend, effectiveDomainFieldValues, type DomainField,
+  type DomainFieldProblem,
 } from '../../../../shared/domain-fields';
 
 export type DomainMode = 'none' | 'register' | 'transfer' | 'held';
@@ -94,7 +95,26 @@ export type Cart = {
 export const NAMESERVER_COUNT = 5;
 
 export function emptyCart(): Cart {
-  return { lines: [], promocode: '', paymentmethod: '', nameservers: Array<string>(NAMESERVER_COUNT).fill(''), contactid: null, eppcode: {}, rootpw: {}, placed: null };
+  return { lines: [], promocode: '', paymentmethod: '', nameservers: Array<string>(NAMESERVER_COUNT).fill(''), contactid: null, eppcode: {}, rootpw: {}, placed: null, affid: '' };
+}
+
+/**
+ * A form's blank registry fields, every name any registry asks for: a form's saved draft is read back into the
+ * fields its fresh draft has (forms/drafts.ts), so they must all be there before the name, and its TLD, is typed.
+ */
+export const blankDomainFields = (): Record<string, string> => Object.fromEntries(DOMAIN_FIELD_NAMES.map((name) => [name, '']));
+
+/** The fields a line keeps: those given a value (a form's blanks left out). */
+export const keptDomainFields = (fields: Record<string, string> | undefined): Record<string, string> | undefined => {
+  const kept = Object.entries(fields ?? {}).filter(([, value]) => value.trim() !== '');
+  return kept.length ? Object.fromEntries(kept) : undefined;
+};
+
+/** The domain as a line keeps it: its registry fields given a value, none when it has none. */
+export function withKeptFields(domain: DomainChoice): DomainChoice {
+  const { fields, ...rest } = domain;
+  const kept = keptDomainFields(fields);
+  return kept ? { ...rest, fields: kept } : rest;
 }
 
 export function noDomain(): DomainChoice {

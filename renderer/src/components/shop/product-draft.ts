@@ -6,7 +6,7 @@ import type { DomainPrices } from '../../../../shared/models';
 import type { LocalId } from '../../../../shared/outbox/local-ids';
 import type { CatalogueEntry } from '../../../../shared/records';
 import { addonPrice, optionCents, productCycles } from './catalogue-prices';
-import { NAMESERVER_COUNT, noDomain, ordersDomain, type DomainChoice, type ProductLine } from './cart';
+import { blankDomainFields, NAMESERVER_COUNT, noDomain, ordersDomain, withKeptFields, type DomainChoice, type ProductLine } from './cart';
 
 export type ProductDraft = {
   billingcycle: string;
@@ -42,7 +42,7 @@ export function freshDraft(product: CatalogueEntry): ProductDraft {
     options,
     addons: [],
     customfields: Object.fromEntries(product.customFields.map((f) => [String(f.id), ''])),
-    domain: { ...noDomain(), mode: needsDomain(product) ? 'register' : 'none' },
+    domain: { ...noDomain(), mode: needsDomain(product) ? 'register' : 'none', fields: blankDomainFields() },
     nameservers: Array<string>(NAMESERVER_COUNT).fill(''),
     contactid: null,
     hostname: '',
@@ -78,7 +78,7 @@ export function productLine(product: CatalogueEntry, d: ProductDraft, key: strin
     }),
     addons: product.addons.filter((a) => d.addons.includes(a.id)).map((a) => ({ id: a.id, name: a.name, ...addonPrice(a, d.billingcycle) })),
     customfields: Object.fromEntries(Object.entries(customfields).map(([k, v]) => [k, v.trim()]).filter(([, v]) => v !== '')),
-    domain: { ...d.domain, name: d.domain.name.trim().toLowerCase(), prices: ordersDomain(d.domain) ? prices : null },
+    domain: withKeptFields({ ...d.domain, name: d.domain.name.trim().toLowerCase(), prices: ordersDomain(d.domain) ? prices : null }),
     hostname: d.hostname.trim(),
     ns1prefix: d.ns1prefix.trim(),
     ns2prefix: d.ns2prefix.trim(),
