@@ -8,7 +8,7 @@
  * refresh (rows that left the list drop out of it), cleared by a new query.
  */
 import { defineStore } from 'pinia';
-import { computed, onScopeDispose, ref, triggerRef } from 'vue';
+import { computed, ref, triggerRef } from 'vue';
 import type { ListInput } from '../../../shared/contract';
 import type { ListQuery, ListSort } from '../../../shared/list-query-params';
 import type { OverlaidRecord } from '../../../shared/queries';
@@ -18,7 +18,7 @@ import { desk } from '../bridge';
 import type { RowId } from '../components/selection/selection';
 import { listSelection } from './list-selection';
 import { fillPages, pageWindow } from './page-window';
-import { refreshOn } from './refresh-on';
+import { useRefresh } from '../composables/refresh';
 
 export const PAGE_SIZE = 200;
 /** Pages kept on either side of the rows the table shows. */
@@ -155,11 +155,10 @@ function defineListStore(resource: LinkTarget) {
     const reload = () => restart(true);
 
     // Once opened, the list reads again what changed; another account's rows, from the top.
-    onScopeDispose(
-      refreshOn([{ changed: [resource] }, 'accounts.changed'], (cause) => {
-        if (cause !== null && total.value !== null) return restart(cause.event === 'accounts.changed');
-      }),
-    );
+    // (A failed read is the list's own `error`, shown by ListState with Try again.)
+    useRefresh([{ changed: [resource] }, 'accounts.changed'], (cause) => {
+      if (cause !== null && total.value !== null) return restart(cause.event === 'accounts.changed');
+    });
 
     /** Loads the first page unless this list is already here. */
     function open(): Promise<void> {

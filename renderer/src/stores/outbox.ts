@@ -7,13 +7,14 @@
  * read again, once however many writes came meanwhile. The actions are the engine's (retry, discard, mark applied, keep mine / take theirs).
  */
 import { defineStore } from 'pinia';
-import { computed, onScopeDispose, ref, shallowRef, triggerRef } from 'vue';
+import { computed, ref, shallowRef, triggerRef } from 'vue';
 import type { ConflictChoice } from '../../../shared/outbox/conflict';
 import type { OutboxEntry } from '../../../shared/outbox/entry';
 import { ENTRY_STATES, outboxTally, type EntryState } from '../../../shared/outbox/states';
 import { desk } from '../bridge';
 import { fillPages, pageWindow } from './page-window';
-import { refreshOn } from './refresh-on';
+import { useDeskEvent } from '../composables/desk-event';
+import { useRefresh } from '../composables/refresh';
 
 export const OUTBOX_PAGE_SIZE = 50;
 /** Pages kept on either side of the entries the screen shows. */
@@ -143,20 +144,17 @@ export const useOutboxStore = defineStore('outbox', () => {
     waitedOn.value = new Map();
   }
 
-  onScopeDispose(
-    refreshOn(['accounts.changed'], (cause) => {
-      const shown = states;
-      if (cause !== null) forget();
-      return shown !== null && showing ? open(shown) : loadCounts();
-    }),
-  );
-  onScopeDispose(
-    desk().on('outbox.changed', ({ entries, counts: next }) => {
-      counts.value = next;
-      for (const entry of entries) put(entry);
-      void refresh().catch(() => undefined);
-    }),
-  );
+  useRefresh(['accounts.changed'], (cause) => {
+    const shown = states;
+    if (cause !== null) forget();
+    return shown !== null && showing ? open(shown) : loadCounts();
+  });
+  useDeskEvent('outbox.changed', ({ entries, counts: next }) => {
+    counts.value = next;
+    for (const entry of entries) put(entry);
+    // The counts and entries above came with the event; a window not read again shows them until the next change.
+    void refresh().catch(() => undefined);
+  });
 
   /** The engine's answer replaces the entry it is about where the screen shows it. */
   function put(entry: OutboxEntry): void {

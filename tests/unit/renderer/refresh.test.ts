@@ -1,14 +1,16 @@
 /**
- * refreshOn, the renderer's one way of keeping a store current, over a fake bridge: it loads now and on each
- * trigger, data.changed only for the resources it watches, and its disposer removes every listener; the stores
- * built on it (the one outbox store) drop their listeners when disposed.
+ * useRefresh, the renderer's one way of keeping a store current, over a fake bridge: it loads now and on each
+ * trigger, data.changed only for the resources it watches, and its scope's end removes every listener; the
+ * stores built on it (the one outbox store) drop their listeners when disposed. (On a real engine:
+ * tests/components/listening.test.ts.)
  */
 import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { effectScope } from 'vue';
 import type { OutboxEntry } from '../../../shared/outbox/entry';
 import type { EntryState } from '../../../shared/outbox/states';
 import { useOutboxStore } from '../../../renderer/src/stores/outbox';
-import { refreshOn, type RefreshCause } from '../../../renderer/src/stores/refresh-on';
+import { useRefresh, type RefreshCause, type RefreshTrigger } from '../../../renderer/src/composables/refresh';
 import { installFakeBridge } from './fake-bridge';
 
 const counts = (some: Partial<Record<EntryState, number>>): Record<EntryState, number> => {
@@ -18,11 +20,18 @@ const counts = (some: Partial<Record<EntryState, number>>): Record<EntryState, n
 
 beforeEach(() => setActivePinia(createPinia()));
 
-describe('refreshOn', () => {
-  it('loads now, then on each event it names, and no longer once disposed', async () => {
+/** useRefresh in a scope of its own; the returned function ends the scope. */
+function refreshing(triggers: readonly RefreshTrigger[], load: (cause: RefreshCause) => unknown): () => void {
+  const scope = effectScope();
+  scope.run(() => useRefresh(triggers, load));
+  return () => scope.stop();
+}
+
+describe('useRefresh', () => {
+  it('loads now, then on each event it names, and no longer once its scope ends', async () => {
     const bridge = installFakeBridge({});
     const causes: RefreshCause[] = [];
-    const stop = refreshOn(['accounts.changed'], (cause) => causes.push(cause));
+    const stop = refreshing(['accounts.changed'], (cause) => causes.push(cause));
     await vi.waitFor(() => expect(causes).toEqual([null]));
     bridge.emit('accounts.changed', { accounts: [], current: null });
     await vi.waitFor(() => expect(causes).toEqual([null, { event: 'accounts.changed', resources: [] }]));
@@ -37,7 +46,7 @@ describe('refreshOn', () => {
   it('reads again on data.changed only when it names a watched resource', async () => {
     const bridge = installFakeBridge({});
     const causes: RefreshCause[] = [];
-    const stop = refreshOn([{ changed: ['client'] }], (cause) => causes.push(cause));
+    const stop = refreshing([{ changed: ['client'] }], (cause) => causes.push(cause));
     bridge.emit('data.changed', { resources: ['domains'] });
     bridge.emit('data.changed', { resources: ['domains', 'client'] });
     await vi.waitFor(() => expect(causes).toEqual([null, { event: 'data.changed', resources: ['domains', 'client'] }]));
@@ -47,7 +56,7 @@ describe('refreshOn', () => {
   it('keeps listening after a load fails', async () => {
     const bridge = installFakeBridge({});
     let loads = 0;
-    const stop = refreshOn(['data.changed'], async () => {
+    const stop = refreshing(['data.changed'], async () => {
       loads++;
       if (loads === 1) throw new Error('offline');
     });
