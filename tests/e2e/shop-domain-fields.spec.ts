@@ -242,7 +242,7 @@ test('a product’s new .it domain asks for the registry’s fields in the order
   await expect(form).toBeHidden();
   await page.goto(`${webHost.origin}/#/cart`);
   const line = page.getByRole('listitem').filter({ hasText: name });
-  await expect(line.getByTestId('cart-line-fields')).toContainText('Legal type of the registrant: Company or one-person business · Tax ID (codice fiscale or VAT number): 07643520567 · Publish the registrant’s personal data in the whois');
+  await expect(line.getByTestId('cart-line-fields')).toContainText('Legal type of the registrant: Company or one-person business · Tax ID (codice fiscale or VAT number): 07643520567 · personal data published in the whois · section 3 accepted');
   await line.getByRole('button', { name: /^Remove / }).click();
   await expect(page.getByText('The cart is empty.')).toBeVisible();
 });

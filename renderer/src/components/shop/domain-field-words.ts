@@ -32,14 +32,14 @@ export function useDomainFieldWords() {
     return Object.fromEntries(domainChoiceProblems(domain).map((p) => [p.field, problem(fields, p)]));
   }
 
-  /** A domain's fields as a line of the cart or the outbox shows them: "Label: value" for each value given. */
+  /** A domain's fields as a line of the cart or the outbox shows them: "Label: value" for each value given, a tick in short. */
   function summary(fields: readonly DomainField[], values: Record<string, string>): string {
     return Object.entries(values)
       .filter(([, v]) => v.trim() !== '')
       .map(([name, value]) => {
         const field = fields.find((f) => f.name === name);
         if (!field) return `${name}: ${value}`;
-        if (field.type === 'tickbox') return label(field);
+        if (field.type === 'tickbox') return te(`shop.domainFields.short.${field.key}`) ? t(`shop.domainFields.short.${field.key}`) : label(field);
         const chosen = field.options?.find((o) => o.value === value);
         return `${label(field)}: ${chosen ? option(chosen) : value}`;
       })

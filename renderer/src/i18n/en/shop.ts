@@ -87,6 +87,16 @@ export default {
       deAddress: 'The registrant has an address in Germany, or accepts the registrar’s German administrative contact (Admin-C)',
       deTerms: 'I accept the DENIC domain terms and conditions',
     },
+    short: {
+      itPublish: 'personal data published in the whois',
+      itSection3: 'section 3 accepted',
+      itSection5: 'section 5 accepted',
+      itSection6: 'section 6 accepted',
+      itSection7: 'section 7 accepted',
+      ukWhoisOptOut: 'address left out of the whois',
+      deAddress: 'German address or Admin-C confirmed',
+      deTerms: 'DENIC terms accepted',
+    },
     hint: {
       itTaxId: 'A person: the 16-character codice fiscale (a foreigner: an identity document number). A company or organisation: its 11-digit VAT number. A foreign organisation: its VAT number with its country’s letters.',
       itPublish: 'Required for every registrant but natural persons.',

@@ -87,6 +87,16 @@ export default {
       deAddress: 'L’intestatario ha un indirizzo in Germania, o accetta il contatto amministrativo tedesco del registrar (Admin-C)',
       deTerms: 'Accetto le condizioni di registrazione di DENIC',
     },
+    short: {
+      itPublish: 'dati personali pubblicati nel whois',
+      itSection3: 'sezione 3 accettata',
+      itSection5: 'sezione 5 accettata',
+      itSection6: 'sezione 6 accettata',
+      itSection7: 'sezione 7 accettata',
+      ukWhoisOptOut: 'indirizzo omesso dal whois',
+      deAddress: 'indirizzo tedesco o Admin-C confermato',
+      deTerms: 'condizioni DENIC accettate',
+    },
     hint: {
       itTaxId: 'Una persona: il codice fiscale di 16 caratteri (uno straniero: il numero di un documento d’identità). Una società o un ente: la partita IVA di 11 cifre. Un ente straniero: la partita IVA con le lettere del suo Paese.',
       itPublish: 'Obbligatorio per ogni intestatario che non sia una persona fisica.',
