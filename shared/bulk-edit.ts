@@ -2,14 +2,14 @@
  * One change to many contacts, field by field: keep (the default), set to a value, or clear; and the plan that
  * shows, before anything is queued, each contact's fields before → after and the contacts left out and why.
  */
-import { CONTACT_IMPORT_FIELDS } from './contact-import.js';
+import { CONTACT_TEXT_PARAMS } from './contact-import.js';
 import type { LocalId } from './outbox/local-ids.js';
 import type { ValidationIssue } from './outbox/schemas.js';
 
 /** The e-mail preferences a bulk change can switch on or off (clear = off). */
 export const CONTACT_PREFERENCE_FIELDS = ['generalemails', 'productemails', 'domainemails', 'invoiceemails', 'supportemails'] as const;
 /** update-contact's fields, as a bulk change names them. */
-export const BULK_CONTACT_FIELDS = [...CONTACT_IMPORT_FIELDS, ...CONTACT_PREFERENCE_FIELDS] as const;
+export const BULK_CONTACT_FIELDS = [...CONTACT_TEXT_PARAMS, ...CONTACT_PREFERENCE_FIELDS] as const;
 export type BulkContactField = (typeof BULK_CONTACT_FIELDS)[number];
 
 export type FieldEdit = { keep: true } | { set: string | boolean } | { clear: true };

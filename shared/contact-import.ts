@@ -6,8 +6,8 @@
 import type { LocalId } from './outbox/local-ids.js';
 import type { ValidationIssue } from './outbox/schemas.js';
 
-/** add-contact's and update-contact's text fields, in the order a form shows them; tax_id is add-contact's only. */
-export const CONTACT_IMPORT_FIELDS = [
+/** add-contact's and update-contact's text fields, in the order a form shows them. */
+export const CONTACT_TEXT_PARAMS = [
   'firstname',
   'lastname',
   'companyname',
@@ -19,8 +19,10 @@ export const CONTACT_IMPORT_FIELDS = [
   'postcode',
   'country',
   'phonenumber',
-  'tax_id',
 ] as const;
+
+/** The fields a CSV column can fill: the text fields, and the tax id, which add-contact alone takes. */
+export const CONTACT_IMPORT_FIELDS = [...CONTACT_TEXT_PARAMS, 'tax_id'] as const;
 export type ContactImportField = (typeof CONTACT_IMPORT_FIELDS)[number];
 
 /** add: every valid row is a new contact. update-by-email: a row changes the contact with its e-mail. */
