@@ -86,4 +86,11 @@ describe('a department\'s custom fields in a ticket form', () => {
     expect(customFieldParams(fields, [{ id: 1, value: ' web01 ' }, { id: 2, value: '' }, { id: 9, value: 'other' }])).toEqual({ customfields: { 1: 'web01' } });
     expect(customFieldParams(fields, [])).toEqual({});
   });
+
+  it('sends a tickbox unticked as empty only when asked (a reply\'s update), never one left alone', () => {
+    const withTick = [...fields, { id: 3, name: 'After a change', type: 'tickbox', options: [], required: false }];
+    expect(customFieldParams(withTick, [{ id: 3, value: '' }], true)).toEqual({ customfields: { 3: '' } });
+    expect(customFieldParams(withTick, [{ id: 3, value: '' }])).toEqual({});
+    expect(customFieldParams(withTick, [{ id: 2, value: '' }], true)).toEqual({});
+  });
 });

@@ -27,12 +27,14 @@ export function missingCustomFields(fields: readonly DepartmentCustomField[], va
 
 /**
  * The `customfields` param: the department's fields with a value, trimmed. Values of another department's
- * fields (the person changed department) are left out; nothing at all when none is filled.
+ * fields (the person changed department) are left out; nothing at all when none is filled. `untick`: a tickbox
+ * the person unticked is sent empty (a reply's update; a new ticket has nothing to untick).
  */
-export function customFieldParams(fields: readonly DepartmentCustomField[], values: CustomFieldValues): { customfields?: Record<string, string> } {
+export function customFieldParams(fields: readonly DepartmentCustomField[], values: CustomFieldValues, untick = false): { customfields?: Record<string, string> } {
   const filled = fields.flatMap((field) => {
     const value = valueOf(values, field).trim();
-    return value === '' ? [] : [[String(field.id), value] as const];
+    const unticked = untick && field.type === 'tickbox' && values.some((v) => v.id === field.id);
+    return value === '' && !unticked ? [] : [[String(field.id), value] as const];
   });
   return filled.length > 0 ? { customfields: Object.fromEntries(filled) } : {};
 }

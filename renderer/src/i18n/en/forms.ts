@@ -213,6 +213,6 @@ export default {
     done: 'Reply sent: the provider has it.',
     queued: 'Reply queued. It shows in the Outbox until the provider confirms it.',
     updateFields: 'Update fields',
-    updateFieldsHint: 'Only the fields you fill in are changed; the provider keeps the others.',
+    updateFieldsHint: 'Only the fields you fill in or untick are changed; the provider keeps the others.',
   },
 };

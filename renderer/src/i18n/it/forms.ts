@@ -213,6 +213,6 @@ export default {
     done: 'Risposta inviata: il provider l’ha ricevuta.',
     queued: 'Risposta in coda. Resta nella posta in uscita finché il provider non la conferma.',
     updateFields: 'Aggiorna i campi',
-    updateFieldsHint: 'Cambiano solo i campi che compili; il provider tiene gli altri.',
+    updateFieldsHint: 'Cambiano solo i campi che compili o di cui togli la spunta; il provider tiene gli altri.',
   },
 };
