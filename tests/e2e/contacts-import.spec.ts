@@ -147,6 +147,28 @@ test('a file that is not CSV, an empty one and a Latin-1 one are refused in word
   expect(await pendingCount(page)).toBe(before);
 });
 
+test('a file with more rows than one import queues is refused in words before Queue is offered, in English and Italian', async ({ page }) => {
+  const before = await pendingCount(page);
+  const dialog = dialogOf(page);
+  // 5,002 rows, one of them invalid: 5,001 to queue, one past the limit (BULK_LIMIT, as for bulk edits).
+  await chooseCsv(page, csvFile(contactsCsv('cap', 5002).text));
+  await expect(dialog.getByRole('alert')).toHaveText('The file has 5,001 rows to queue; one import queues at most 5,000: split the file and import each part.');
+  await expect(dialog.getByRole('button', { name: /^Queue/ })).toBeDisabled();
+  await lookAt(page, 'too-many-rows');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  await invoke(page, 'settings.set', { language: 'it' });
+  await page.getByRole('button', { name: 'Importa da CSV…' }).click();
+  const italian = page.getByRole('dialog', { name: 'Importa contatti da CSV' });
+  const chooser = page.waitForEvent('filechooser');
+  await italian.getByRole('button', { name: 'Scegli un file CSV…' }).click();
+  await (await chooser).setFiles(csvFile(contactsCsv('cap', 5002).text));
+  await expect(italian.getByRole('alert')).toContainText(/Il file ha 5\.?001 righe da mettere in coda; un’importazione ne mette in coda al massimo 5\.?000/);
+  await italian.getByRole('button', { name: 'Annulla' }).click();
+  await invoke(page, 'settings.set', { language: 'en' });
+  expect(await pendingCount(page)).toBe(before);
+});
+
 test('by keyboard alone: open from the palette, choose the file, remap, queue', async ({ page }) => {
   const csv = contactsCsv('keys', 12);
   await runFromPalette(page, 'import contacts', /^Import contacts from CSV/);

@@ -41,6 +41,7 @@ export default {
     noRows: 'The file has a header row but no rows under it.',
     notContacts: 'This does not look like a CSV file of contacts: its first row names no contact field.',
     tooBig: 'The file is larger than 10 MB: split it into smaller files.',
+    tooManyRows: 'The file has {n} rows to queue; one import queues at most {limit}: split the file and import each part.',
   },
   nothingQueued: 'Nothing was queued.',
 };

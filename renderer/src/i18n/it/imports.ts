@@ -41,6 +41,7 @@ export default {
     noRows: 'Il file ha la riga di intestazione ma nessuna riga sotto.',
     notContacts: 'Questo non sembra un file CSV di contatti: la sua prima riga non nomina alcun campo del contatto.',
     tooBig: 'Il file supera i 10 MB: dividilo in file più piccoli.',
+    tooManyRows: 'Il file ha {n} righe da mettere in coda; un’importazione ne mette in coda al massimo {limit}: dividi il file e importa ogni parte.',
   },
   nothingQueued: 'Non è stato messo in coda niente.',
 };
