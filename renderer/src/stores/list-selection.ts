@@ -48,6 +48,7 @@ export function listSelection(source: SelectionSource) {
    */
   const prune = oneAtATime(async () => {
     const gen = source.generation();
+    // Not read: the selection stays as it was; the next refresh prunes it.
     const ids = await source.matchingIds().catch(() => null);
     if (ids && gen === source.generation()) selection.value = keptAmong(selection.value, ids);
   });

@@ -69,6 +69,7 @@ export const useDrafts = defineStore('drafts', () => {
     setAside.value = { key, kept: true };
     void desk()
       .call('drafts.save', { key: aside, value: keptPart(aside, saved) })
+      // Not kept either: the notice says so (the form still shows what it could read).
       .catch(() => (setAside.value = { key, kept: false }));
   }
 

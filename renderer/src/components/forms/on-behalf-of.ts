@@ -24,6 +24,7 @@ export function useOnBehalfOf(params: () => Authorship | undefined): Ref<string 
     async ([contactid, name, email]) => {
       if (name !== undefined && email !== undefined) return (words.value = `${name} <${email}>`);
       if (contactid === undefined) return (words.value = null);
+      // Not read: the contact is said as unknown rather than left blank.
       const contact = await desk().call('data.get', { resource: 'contacts', id: contactid }).catch(() => null);
       const named = contact && 'firstName' in contact ? `${String(contact.firstName)} ${String(contact.lastName)}`.trim() : '';
       words.value = named || t('outbox.unnamed.unknown');
