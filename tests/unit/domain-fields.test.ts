@@ -4,6 +4,7 @@ import {
   codiceFiscaleCheck, domainFieldProblems, domainFieldsFor, domainFieldsToSend, initialDomainFieldValues, partitaIvaCheck,
   readDomainFieldValues, REGISTRY_FIELDS, registryFieldsFor,
 } from '../../shared/domain-fields.js';
+import { refusalIssues } from '../../shared/outbox/definitions.js';
 
 const it_ = domainFieldsFor('esempio.it', 'register');
 const IT_OK = {
@@ -104,5 +105,13 @@ describe('domain fields: as sent and read back', () => {
     expect(readDomainFieldValues(us, ['C12', '', 'P3'])).toEqual({ 'Nexus Category': 'C12', 'Nexus Country': '', 'Application Purpose': 'P3' });
     expect(readDomainFieldValues(us, new Map([['0', 'C21'], ['2', 'P2']]))).toEqual({ 'Nexus Category': 'C21', 'Application Purpose': 'P2' });
     expect(readDomainFieldValues(us, { 'nexus category': 'C11', Other: 'y' })).toEqual({ 'Nexus Category': 'C11', Other: 'y' });
+  });
+});
+
+describe('domain fields: a refusal for them', () => {
+  it('is put under domainfields (and a refused affiliate id under affid), for Fix… to show them there', () => {
+    const message = 'Required Domain Fields Missing or Invalid: a.it: "Tax ID" is required';
+    expect(refusalIssues('add-order', message)).toEqual([{ field: 'domainfields', message }]);
+    expect(refusalIssues('add-order', 'Invalid Affiliate ID: 7 (no such affiliate)')).toEqual([{ field: 'affid', message: 'Invalid Affiliate ID: 7 (no such affiliate)' }]);
   });
 });
