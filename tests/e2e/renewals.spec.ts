@@ -16,7 +16,7 @@ import { lookAt } from './fixtures/screens';
 test.describe.configure({ mode: 'serial' });
 
 /** The demo account's domains and services these tests use (the sandbox's demo preset is fixed). */
-const SOON = 'cloudhappy.store';
+const SOON = 'thestudioblue.com';
 const CANCELLED = 'coastalbikes.com';
 const RESELLER_SERVICE = 8; // "Reseller S" on thestudioblue.com: product 2, whose add-ons include Dedicated IP Address ($3.00 monthly)
 
@@ -83,8 +83,8 @@ test('Renew… on a domain: years, price per year and total, the draft kept, the
   await expect(listRow).toContainText('Renewal for 2 years pending');
   await lookAt(page, 'renew-pending-list');
   await page.keyboard.press('Control+k');
-  await page.getByRole('combobox', { name: 'Search' }).fill('cloudhappy');
-  await expect(page.getByRole('option').filter({ hasText: SOON })).toContainText('Renewal for 2 years pending');
+  await page.getByRole('combobox', { name: 'Search' }).fill('thestudioblue');
+  await expect(page.getByRole('option', { name: `Domain ${SOON}` })).toContainText('Renewal for 2 years pending');
   await page.keyboard.press('Escape');
 });
 
@@ -101,13 +101,13 @@ test('Renew the N expiring within 30 days…: the review leaves out the one alre
   const leftOut = dialog(page).getByTestId('renew-left-out');
   await expect(leftOut).toContainText('Left out (1)');
   await expect(leftOut).toContainText(`${SOON} has a renewal queued already`);
-  // The .store names are priced from the cached answer; a TLD never checked is not known offline.
-  await expect(review.getByRole('row').filter({ hasText: '.store' }).first()).toContainText('$');
+  // The .com names are priced from the cached answer; a TLD never checked is not known offline.
+  await expect(review.getByRole('row').filter({ hasText: '.com' }).first()).toContainText('$');
   await expect(review).toContainText('price not known offline');
   // The total is the part known offline, and how many prices are not.
   await expect(dialog(page).getByTestId('renew-total')).toHaveText(/^\$[\d,]+\.\d\d \+ \d+ prices? not known offline$/);
   // One row's own years, chosen from the keyboard: its row and the order carry them, the others keep the default.
-  const priced = review.getByRole('row').filter({ hasText: '.store' }).first();
+  const priced = review.getByRole('row').filter({ hasText: '.com' }).first();
   const pricedName = (await priced.locator('bdi').textContent())!;
   const ownYears = dialog(page).getByRole('combobox', { name: `Years for ${pricedName}` });
   const pricePerYear = (await priced.getByRole('cell').nth(3).textContent())!;
