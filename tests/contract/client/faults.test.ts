@@ -52,7 +52,10 @@ describe('each error kind', () => {
   it('connection reset → network', async () => {
     sb.setFaults({ reset: 1 });
     expect(await failure(conn.client.getClientsDomains())).toMatchObject({ kind: 'network', status: null });
-    expect(conn.requests.count('get-clients-domains')).toBe(3);
+    // Three tries; the first sent once more at once when it went on a kept-alive connection, which a reset there
+    // cannot be told apart from the provider having closed while idle (api/http.ts).
+    expect(conn.requests.count('get-clients-domains')).toBeGreaterThanOrEqual(3);
+    expect(conn.requests.count('get-clients-domains')).toBeLessThanOrEqual(4);
   });
 
   it('HTTP 429 → rate_limited with Retry-After', async () => {
