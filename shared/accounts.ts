@@ -50,7 +50,7 @@ const CaFileSchema = z.string().trim().max(4096, 'is at most 4096 characters');
 export const AccountConfigSchema = z.object({
   name: AccountNameSchema,
   baseUrl: httpUrl(),
-  /** Empty: the alt operations live on the base URL too (docs/architecture.md, notes on the API). */
+  /** Empty: the alt operations live on the base URL too (docs/sync.md, "Notes on the provider's API"). */
   altBaseUrl: httpUrl(true).default(''),
   /** The provider's own name in operation paths (the spec's `svc`). */
   service: ServiceSegmentSchema.default('svc'),

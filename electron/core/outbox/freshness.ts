@@ -4,7 +4,7 @@
  * (get-contacts filters by field values, not by id), the whole ticket list, the pending orders (get-orders'
  * `status` filter) and the domains by name (get-clients-domains' `domain` filter for a few, the whole list for
  * more). The API has no conditional write, so this read is as close to the send as the engine can get: see
- * docs/architecture.md, "When the provider changed meanwhile".
+ * docs/outbox.md, "When the provider changed meanwhile".
  */
 import { fetchAll } from '../api/paging.js';
 import type { EntryBase } from '../../../shared/outbox/conflict.js';

@@ -1,6 +1,6 @@
 /**
  * The part of a kind that checks it against what the provider holds before it is sent (issue 34, "When the
- * provider changed meanwhile" in docs/architecture.md): the base an entry keeps when it is queued, and the
+ * provider changed meanwhile" in docs/outbox.md): the base an entry keeps when it is queued, and the
  * decision once the provider's current state is read. Kinds with nothing on the provider to have changed (a
  * create, an EPP code request) have none.
  */

@@ -1,7 +1,7 @@
 /**
  * The `electron` module as the desktop stand-in gives it to the built main bundle (launch.ts maps the name
  * here). It implements, for the parts the app uses, what Electron's documentation promises, and refuses what
- * Electron refuses; docs/architecture.md ("What the desktop stand-in proves") says what only a real binary
+ * Electron refuses; docs/desktop.md ("What the desktop stand-in proves") says what only a real binary
  * can prove.
  */
 import { app } from './app.js';

@@ -116,7 +116,7 @@
   ipcRenderer.sendSync = () => {
     throw new Error('ipcRenderer.sendSync is not provided by the desktop stand-in (the app never blocks its page on the main process).');
   };
-  // The main process's webContents.send arrives here (through an unlisted property: see docs/architecture.md).
+  // The main process's webContents.send arrives here (through an unlisted property: see docs/desktop.md, "What the desktop stand-in proves").
   Object.defineProperty(window, config.deliver, {
     value: (channel, args) => ipcRenderer.emit(channel, { sender: ipcRenderer, senderId: 0, ports: [] }, ...args),
   });
