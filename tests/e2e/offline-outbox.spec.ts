@@ -3,7 +3,7 @@
  * fails waits with its reason and is sent once the provider answers; an edit the provider
  * refuses is failed with the provider's words (counted once: "Failed 1", not also pending), Retry sends it again, Discard asks first; signed out, an edit
  * whose create was discarded needs review and "It went through" settles it (for a create, with the id it got
- * on the provider, which the engine checks). Edits are queued
+ * on the provider, which the engine checks); a row that leaves its tab hands the keyboard on. Edits are queued
  * through the page's bridge (the screens that make them are not this spec's subject).
  */
 import type { Page } from '@playwright/test';
@@ -73,6 +73,31 @@ test('an edit the provider refuses is failed with its words; Retry sends it agai
   await expect(discardedTab).toContainText('1');
   await discardedTab.click();
   await expect(row(page, entry.id).getByRole('cell').nth(1)).toHaveText('Discarded');
+});
+
+test('from the keyboard, a row that leaves its tab hands the focus to the same action in the next row, the last one to its tab', async ({ page, webHost }) => {
+  await showApp(page, webHost);
+  const first = await invoke(page, 'outbox.enqueue', { kind: 'update-contact', params: { contactid: 999_998, city: 'Bolzano' } });
+  const second = await invoke(page, 'outbox.enqueue', { kind: 'update-contact', params: { contactid: 999_997, city: 'Merano' } });
+  await page.getByRole('link', { name: 'Outbox' }).click();
+  const failedTab = page.getByRole('button', { name: /^Failed/ });
+  await expect(failedTab).toHaveAccessibleName('Failed 2');
+  await failedTab.click();
+  // A row's own button names its entry: the row is gone once its button is.
+  const discardOf = (id: number) => page.getByRole('button', { name: `Discard #${id}` });
+
+  const discard = async (id: number) => {
+    await discardOf(id).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Discard' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(discardOf(id)).toBeHidden();
+  };
+  await discard(first.id);
+  await expect(discardOf(second.id)).toBeFocused();
+  await discard(second.id);
+  await expect(failedTab).toBeFocused();
+  await expect(failedTab).toHaveAccessibleName('Failed 0');
 });
 
 test('an edit whose create was discarded needs review; "It went through" settles it', async ({ page, webHost }) => {
