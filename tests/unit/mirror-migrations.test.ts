@@ -106,7 +106,7 @@ describe('mirror migrations', () => {
     // The rows as v4 wrote them, the secrets in their JSON.
     mirror.db.prepare("UPDATE orders SET json = json_set(json, '$.transferSecret', 'Order-EPP-9z'), hash = 'v4'").run();
     mirror.db.prepare("UPDATE tickets SET json = json_set(json, '$.c', 'Access-7q'), hash = 'v4'").run();
-    mirror.db.exec('DROP TABLE search_trigram'); // v6's
+    mirror.db.exec('DROP TABLE search_trigram; DROP TABLE catalogue_group_cache'); // v6's and v7's
     mirror.db.pragma('user_version = 4');
     mirror.dispose();
 
@@ -120,6 +120,19 @@ describe('mirror migrations', () => {
       const bytes = readFileSync(join(dir, name));
       expect(bytes.includes('Order-EPP-9z') || bytes.includes('Access-7q'), name).toBe(false);
     }
+  });
+
+  it('upgrades a v6 file: a product group’s own read is kept, and known when the file is opened again', () => {
+    const v6 = new Database(file());
+    migrate(v6, MIGRATIONS.slice(0, 6));
+    v6.close();
+    const upgraded = openMirror(dir);
+    expect(schemaVersion(upgraded.db)).toBe(7);
+    upgraded.catalogueGroupReads.put('3', { count: 4 }, new Date('2026-03-01T09:00:00Z'));
+    upgraded.dispose();
+    const again = openMirror(dir);
+    expect(again.catalogueGroupReads.get('3')).toEqual({ value: { count: 4 }, fetchedAt: '2026-03-01T09:00:00.000Z' });
+    again.dispose();
   });
 
   it('upgrades a v5 file: its rows are found by any part of their names, the client and cities too', () => {

@@ -4,7 +4,8 @@
  * list and form shows today's prices and products without a full sync. A product new to the group has its
  * add-ons and options read too (as a sync's catalogue read does); one the provider no longer lists in the group
  * leaves the mirror (the next sync puts it back where it now is). Out of reach, the mirror's copy stays, with
- * when it was read: the group's own read in this session, else the catalogue's last sync.
+ * when it was read: the group's own read (kept in the mirror, so it is known after a restart too), else the
+ * catalogue's last sync, whichever is newer.
  */
 import type { CatalogueGroupCheck } from '../../../shared/catalogue-group.js';
 import type { CatalogueEntry } from '../../../shared/records.js';
@@ -12,9 +13,6 @@ import type { AccountSession } from '../account-session.js';
 import { ApiError } from '../api/index.js';
 import type { HandlersOf } from './handlers.js';
 import type { DeskState } from './state.js';
-
-/** When each group was last read from the provider, per open account. */
-const readAt = new WeakMap<AccountSession, Map<number, string>>();
 
 export function catalogueHandlers(state: DeskState): HandlersOf<'catalogue'> {
   return {
@@ -24,14 +22,12 @@ export function catalogueHandlers(state: DeskState): HandlersOf<'catalogue'> {
 
 async function refreshGroup(state: DeskState, gid: number): Promise<CatalogueGroupCheck> {
   const session = state.current;
-  const reads = readAt.get(session) ?? new Map<number, string>();
-  readAt.set(session, reads);
   let products;
   try {
-    if (session.connectivity.down) return mirrored(session, gid, reads.get(gid));
+    if (session.connectivity.down) return mirrored(session, gid);
     products = (await session.connectivity.observe(() => session.client.getFilteredProducts({ gid }))).items;
   } catch (error) {
-    if (error instanceof ApiError) return mirrored(session, gid, reads.get(gid));
+    if (error instanceof ApiError) return mirrored(session, gid);
     throw error;
   }
   const entries = await Promise.all(
@@ -50,17 +46,18 @@ async function refreshGroup(state: DeskState, gid: number): Promise<CatalogueGro
   for (const pid of groupPids(session, gid)) {
     if (!listed.has(pid)) changed = session.mirror.remove('catalogue', pid) !== null || changed;
   }
-  const now = new Date(state.clock()).toISOString();
-  reads.set(gid, now);
+  const now = new Date(state.clock());
+  session.mirror.catalogueGroupReads.put(String(gid), { count: entries.length }, now);
   if (changed) state.emit('data.changed', { resources: ['catalogue'] });
-  return { gid, fresh: true, asOf: now, count: entries.length };
+  return { gid, fresh: true, asOf: now.toISOString(), count: entries.length };
 }
 
 function groupPids(session: AccountSession, gid: number): number[] {
   return session.mirror.list('catalogue', { filters: { gid }, limit: 1000 }).rows.map((product) => product.pid);
 }
 
-function mirrored(session: AccountSession, gid: number, groupRead: string | undefined): CatalogueGroupCheck {
+function mirrored(session: AccountSession, gid: number): CatalogueGroupCheck {
+  const groupRead = session.mirror.catalogueGroupReads.get(String(gid))?.fetchedAt;
   const synced = session.mirror.syncStates().find((s) => s.resource === 'catalogue')?.lastSyncedAt ?? null;
   const asOf = [groupRead, synced].filter((at): at is string => !!at).sort().at(-1) ?? null;
   return { gid, fresh: false, asOf, count: groupPids(session, gid).length };

@@ -1,4 +1,7 @@
-/** Answers of on-demand operations (whois, whois-info, EPP code), kept per domain with the time fetched. */
+/**
+ * Answers of on-demand operations (whois, whois-info, EPP code: per domain; a product group's own read: per group
+ * id), kept with the time fetched.
+ */
 import type { Database, Statement } from 'better-sqlite3';
 import type { AtRestCipher } from '../vault/at-rest-cipher.js';
 
@@ -8,7 +11,7 @@ export interface CachedAnswer<T> {
   fetchedAt: string;
 }
 
-export type AnswerCacheTable = 'whois_cache' | 'whois_info_cache' | 'epp_cache';
+export type AnswerCacheTable = 'whois_cache' | 'whois_info_cache' | 'epp_cache' | 'catalogue_group_cache';
 
 const keyOf = (domain: string) => domain.trim().toLowerCase();
 

@@ -66,6 +66,8 @@ export class Mirror {
   readonly whoisCache: AnswerCache<WhoisResult>;
   readonly whoisInfoCache: AnswerCache<WhoisInfo>;
   readonly eppCache: AnswerCache<EppResult>;
+  /** Each product group's own read (catalogue.refreshGroup), keyed by its id, with how many products it had. */
+  readonly catalogueGroupReads: AnswerCache<{ count: number }>;
 
   private readonly now: () => Date;
   private readonly today: () => string;
@@ -89,6 +91,7 @@ export class Mirror {
     this.whoisCache = new AnswerCache(db, 'whois_cache', this.now);
     this.whoisInfoCache = new AnswerCache(db, 'whois_info_cache', this.now);
     this.eppCache = new AnswerCache(db, 'epp_cache', this.now, options.cipher ?? AtRestCipher.ephemeral());
+    this.catalogueGroupReads = new AnswerCache(db, 'catalogue_group_cache', this.now);
   }
 
   /** Opens (creating or upgrading) the mirror file of one account; a sync run left `running` was interrupted. */

@@ -1,25 +1,34 @@
 /**
  * catalogue.refreshGroup through Desk.call against the sandbox provider: a group's products read again with
  * get-filtered-products into the mirror (a price changed on the provider, a product added to the group and one
- * taken out), and with the provider out of reach, the mirror's copy with when it was read.
+ * taken out), and with the provider out of reach, the mirror's copy with when it was read (after a restart too).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Desk } from '../../../electron/core/desk/index.js';
+import { Desk } from '../../../electron/core/desk/index.js';
+import { MemoryVault } from '../../../electron/core/vault/memory-vault.js';
 import type { RunningSandbox } from '../../../sandbox/options.js';
 import { deskOnSandbox } from './sandbox-desk.js';
 
 let sb: RunningSandbox;
 let desk: Desk;
 let close: () => Promise<void>;
+let dataDir: string;
+const vault = new MemoryVault('tests');
+const clock = () => now;
+/** The Desk reopened on the same data folder (the app started again), ended before the folder is removed. */
+let reopened: Desk | null = null;
 let now = Date.parse('2026-03-01T09:00:00Z');
 let gid: number;
 
 beforeAll(async () => {
-  ({ desk, sb, close } = await deskOnSandbox('desk-catalogue-group-', { clock: () => now }));
+  ({ desk, sb, close, dataDir } = await deskOnSandbox('desk-catalogue-group-', { clock, vault }));
   await desk.call('sync.run');
   gid = (sb.db.prepare('SELECT gid FROM products GROUP BY gid HAVING COUNT(*) > 1 ORDER BY gid LIMIT 1').get() as { gid: number }).gid;
 });
-afterAll(() => close?.());
+afterAll(async () => {
+  await reopened?.dispose();
+  await close?.();
+});
 
 const monthly = async (pid: number) => {
   const entry = (await desk.call('data.get', { resource: 'catalogue', id: pid })) as { pricing: Record<string, Record<string, string>> } | null;
@@ -68,6 +77,26 @@ describe('catalogue.refreshGroup', () => {
       now += 60_000;
       expect(await desk.call('catalogue.refreshGroup', { gid })).toEqual({ gid, fresh: false, asOf: readAt, count: before.length });
       expect(await groupPids()).toEqual(before);
+    } finally {
+      sb.setFaults({ reset: 0 });
+    }
+  });
+
+  it('knows when the group was read after the app is started again, newer than the last sync', async () => {
+    // Back in reach (a sync says so), the group is read a minute after the catalogue's sync.
+    await desk.call('sync.run');
+    now += 60_000;
+    const { fresh, asOf: readAt } = await desk.call('catalogue.refreshGroup', { gid });
+    expect(fresh).toBe(true);
+    const syncedAt = (await desk.call('sync.status')).resources.find((r) => r.resource === 'catalogue')?.lastSyncedAt;
+    expect(syncedAt && readAt && syncedAt < readAt).toBe(true);
+    await desk.dispose();
+    desk = reopened = await Desk.open({ dataDir, vault, background: false, clock });
+    await desk.call('accounts.select', { name: 'Main' });
+    sb.setFaults({ reset: 1 });
+    try {
+      now += 60_000;
+      expect(await desk.call('catalogue.refreshGroup', { gid })).toMatchObject({ fresh: false, asOf: readAt });
     } finally {
       sb.setFaults({ reset: 0 });
     }
