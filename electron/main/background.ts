@@ -3,9 +3,10 @@
  * outbox's state, the badge with what needs the person, "Open at login", and the one-time word that closing the
  * window did not quit. The engine keeps syncing and sending meanwhile: it lives in the main process.
  */
-import { app, BrowserWindow, Notification } from 'electron';
+import { app, BrowserWindow, nativeImage, Notification } from 'electron';
 import type { Settings } from '../../shared/contract.js';
 import { outboxTally, type EntryState } from '../../shared/outbox/states.js';
+import { BADGE_SCALE, BADGE_SIZE, drawBadge } from './badge-image.js';
 import { applyOpenAtLogin } from './login-item.js';
 import { newlyWaiting } from './newly-waiting.js';
 import type { ShellFlags } from './settings.js';
@@ -45,6 +46,8 @@ export class Background {
       this.tray.dispose();
       this.tray = null;
     }
+    // The taskbar badge's words may be in another language now.
+    for (const window of BrowserWindow.getAllWindows()) this.badgeWindow(window);
     if (settings.openAtLogin !== this.openAtLogin) {
       this.openAtLogin = settings.openAtLogin;
       try {
@@ -55,12 +58,13 @@ export class Background {
     }
   }
 
-  /** The outbox's counts: the tray's line and the badge (macOS's dock, Linux launchers that show one). */
+  /** The outbox's counts: the tray's line and the badge (macOS's dock, Linux launchers that show one, Windows' taskbar). */
   showOutbox(counts: Readonly<Record<EntryState, number>>): void {
     const { waiting, needsYou } = outboxTally(counts);
     this.state = { waiting, needsYou };
     this.tray?.show(this.state);
     app.setBadgeCount(this.state.needsYou);
+    for (const window of BrowserWindow.getAllWindows()) this.badgeWindow(window);
     const more = newlyWaiting(this.changedOnProvider, counts.conflict);
     this.changedOnProvider = counts.conflict;
     // The window says so itself (the outbox's badge) when the person is in it.
@@ -70,6 +74,19 @@ export class Background {
       notification.on('click', () => this.actions.outbox());
       notification.show();
     }
+  }
+
+  /**
+   * Windows has no badge count: a window's taskbar button shows the badge as an overlay icon, with the number in
+   * words for a screen reader. Only Electron on Windows has setOverlayIcon; elsewhere this does nothing. A new
+   * window is given the badge as it opens.
+   */
+  badgeWindow(window: BrowserWindow): void {
+    // Electron's types have the method on every platform; it exists on Windows only.
+    if (typeof window.setOverlayIcon !== 'function') return;
+    const pixels = drawBadge(this.state.needsYou);
+    const image = pixels ? nativeImage.createFromBitmap(pixels, { width: BADGE_SIZE, height: BADGE_SIZE, scaleFactor: BADGE_SCALE }) : null;
+    window.setOverlayIcon(image, pixels ? this.words().tray.needsYou(this.state.needsYou) : '');
   }
 
   /** The last window closed and the app goes on: said once, the first time. */

@@ -52,6 +52,7 @@ let pendingLink: string | null = deepLinkIn(process.argv);
 function openWindow(bound: DeskBinding): BrowserWindow {
   const window = createMainWindow(windowState, log, words);
   const detach = bound.attach(window);
+  background?.badgeWindow(window);
   window.on('closed', detach);
   return window;
 }

@@ -9,31 +9,23 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { invoke } from '../fixtures/page-bridge.js';
-import { setFaults, startProvider, type SandboxInfo } from '../fixtures/web-host.js';
-import { DesktopApp } from './fixtures/desktop-app.js';
+import { setFaults, type SandboxInfo } from '../fixtures/web-host.js';
+import type { DesktopApp } from './fixtures/desktop-app.js';
+import { desktopOnProvider } from './fixtures/desktop-on-provider.js';
 import { drawMenu } from './fixtures/draw-surface.js';
 
 test.skip(process.platform === 'darwin', 'macOS keeps the app in the dock, with no tray');
 test.describe.configure({ mode: 'serial' });
 
 let provider: SandboxInfo;
-let stopProvider: () => Promise<void>;
 let desktop: DesktopApp;
 let page: Page;
+let close: (() => Promise<void>) | undefined;
 
 test.beforeAll(async () => {
-  ({ provider, stop: stopProvider } = await startProvider());
-  desktop = await DesktopApp.launch();
-  page = await desktop.window();
-  await expect(page.locator('#app h1')).toBeVisible({ timeout: 60_000 });
-  const { baseUrl, altBaseUrl, clientId, clientSecret, username, password } = provider;
-  await invoke(page, 'accounts.add', { name: 'Desktop Tray', baseUrl, altBaseUrl, clientId, clientSecret, username, password });
-  expect((await invoke(page, 'sync.run')).outcome).toBe('ok');
+  ({ provider, desktop, page, close } = await desktopOnProvider('Desktop Tray', { sync: true }));
 });
-test.afterAll(async () => {
-  await desktop?.close();
-  await stopProvider?.();
-});
+test.afterAll(() => close?.());
 
 /** The tray menu's labels as last set. */
 const trayLabels = () => (desktop.all('tray-menu').at(-1)?.menu as { label: string }[]).map((item) => item.label);

@@ -11,32 +11,23 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { invoke } from '../fixtures/page-bridge.js';
-import { setFaults, startProvider, type SandboxInfo } from '../fixtures/web-host.js';
-import { DesktopApp } from './fixtures/desktop-app.js';
+import { setFaults, type SandboxInfo } from '../fixtures/web-host.js';
+import type { DesktopApp } from './fixtures/desktop-app.js';
+import { desktopOnProvider } from './fixtures/desktop-on-provider.js';
 
 test.describe.configure({ mode: 'serial' });
 
 const SCREENS_DIR = process.env.SCREENS_DIR ?? 'test-results/screens';
 let provider: SandboxInfo;
-let stopProvider: () => Promise<void>;
 let desktop: DesktopApp;
 let page: Page;
+let close: (() => Promise<void>) | undefined;
 
 test.beforeAll(async () => {
   mkdirSync(SCREENS_DIR, { recursive: true });
-  ({ provider, stop: stopProvider } = await startProvider());
-  desktop = await DesktopApp.launch();
-  page = await desktop.window();
-  await expect(page.locator('#app h1')).toBeVisible({ timeout: 60_000 });
-  const { baseUrl, altBaseUrl, clientId, clientSecret, username, password } = provider;
-  // A name no other spec uses: in CI the spec files' apps share one keychain.
-  await invoke(page, 'accounts.add', { name: 'Desktop Northwind', baseUrl, altBaseUrl, clientId, clientSecret, username, password });
-  expect((await invoke(page, 'sync.run')).outcome).toBe('ok');
+  ({ provider, desktop, page, close } = await desktopOnProvider('Desktop Northwind', { sync: true }));
 });
-test.afterAll(async () => {
-  await desktop?.close();
-  await stopProvider?.();
-});
+test.afterAll(() => close?.());
 
 const go = (hash: string) => page.evaluate((route) => (location.hash = route), hash);
 const entryState = async (id: number) => (await invoke(page, 'outbox.list', {})).find((entry) => entry.id === id)?.state;

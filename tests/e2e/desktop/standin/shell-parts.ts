@@ -166,11 +166,25 @@ export const clipboard = {
   },
 };
 
-/** An image from a file: Electron gives an empty image for a file that is not there (no error). */
+/**
+ * Images: from a file, Electron gives an empty image for a file that is not there (no error); from raw pixels
+ * (toBitmap's format: 4 bytes a pixel), it refuses a buffer too short for the size it is told.
+ */
 export const nativeImage = {
   createFromPath(path: string) {
     const exists = existsSync(path);
     return { path, isEmpty: () => !exists };
+  },
+  createFromBitmap(buffer: Buffer, options: { width: number; height: number; scaleFactor?: number }) {
+    if (buffer.length < options.width * options.height * 4) throw new Error('invalid buffer size');
+    const scaleFactor = options.scaleFactor ?? 1;
+    const bitmap = Buffer.from(buffer);
+    return {
+      isEmpty: () => options.width === 0 || options.height === 0,
+      getSize: () => ({ width: options.width / scaleFactor, height: options.height / scaleFactor }),
+      toBitmap: () => Buffer.from(bitmap),
+      scaleFactor,
+    };
   },
 };
 
