@@ -8,13 +8,19 @@ describe('a PAC answer', () => {
     expect(firstUsable('')).toBeNull();
     expect(firstUsable('PROXY proxy.corp:3128; DIRECT')).toBe('http://proxy.corp:3128');
     expect(firstUsable('HTTPS secure.corp:443')).toBe('https://secure.corp:443');
-    expect(firstUsable('SOCKS5 socks.corp:1080; PROXY proxy.corp:8080')).toBe('http://proxy.corp:8080');
-    expect(firstUsable('SOCKS5 socks.corp:1080; DIRECT')).toBeNull();
+    expect(firstUsable('QUIC quic.corp:443; PROXY proxy.corp:8080')).toBe('http://proxy.corp:8080');
+    expect(firstUsable('DIRECT; SOCKS5 socks.corp:1080')).toBeNull();
   });
 
-  it('refuses a list of SOCKS proxies only, in words', () => {
-    expect(() => firstUsable('SOCKS5 socks.corp:1080; SOCKS socks.corp:1081')).toThrow(
-      "the system's proxy settings name only proxies this app cannot use (SOCKS5 socks.corp:1080; SOCKS socks.corp:1081): it speaks to HTTP and HTTPS proxies, not SOCKS",
+  it('reads SOCKS entries as Chromium does: SOCKS is version 4, SOCKS5 has the proxy look the name up', () => {
+    expect(firstUsable('SOCKS5 socks.corp:1080; PROXY proxy.corp:8080')).toBe('socks5h://socks.corp:1080');
+    expect(firstUsable('SOCKS socks.corp:1081')).toBe('socks4://socks.corp:1081');
+    expect(firstUsable('socks4 socks.corp:1082')).toBe('socks4://socks.corp:1082');
+  });
+
+  it('refuses a list of nothing it can use, in words', () => {
+    expect(() => firstUsable('QUIC quic.corp:443; SOCKS5')).toThrow(
+      "the system's proxy settings name only proxies this app cannot use (QUIC quic.corp:443; SOCKS5): it speaks to HTTP, HTTPS and SOCKS proxies",
     );
   });
 

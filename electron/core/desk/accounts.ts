@@ -4,6 +4,7 @@ import { rm } from 'node:fs/promises';
 import { AccountConfigSchema, plainHttpIssues, type AccountConfig, type AccountEdit } from '../../../shared/accounts.js';
 import type { AccountSummary } from '../../../shared/contract.js';
 import { PENDING_STATES } from '../../../shared/outbox/states.js';
+import { redactUrls } from '../../../shared/redact-url.js';
 import { checkConnection } from '../accounts/connection-check.js';
 import { CLIENT_SECRET_SECRET, PASSWORD_SECRET, REFRESH_TOKEN_SECRET } from '../api/index.js';
 import { accountPaths } from '../data-dir.js';
@@ -45,7 +46,8 @@ export function accountsHandlers(state: DeskState): HandlersOf<'accounts'> {
       const { clientSecret, password, ...config } = input;
       refuseTakenName(state, config.name);
       const { clientName, email, route } = await checkConnection(config, clientSecret, password, state.clientOptions(config));
-      return { clientName, email, proxy: route.proxy === null || route.source === 'demo' ? null : { url: route.proxy, source: route.source } };
+      // A proxy's sign-in in its address (HTTPS_PROXY=http://user:pass@…) never leaves the engine.
+      return { clientName, email, proxy: route.proxy === null || route.source === 'demo' ? null : { url: redactUrls(route.proxy), source: route.source } };
     },
     'accounts.select': async ({ name, remember }) => {
       await openAccount(state, accounts.get(name), remember ?? true);

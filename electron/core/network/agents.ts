@@ -1,14 +1,16 @@
 /**
  * The HTTP agents a client's requests go through: one per proxy (https-proxy-agent, a CONNECT tunnel for
- * https: and http: addresses alike) or a direct one, each trusting Node's bundled authorities plus the
- * account's extra CA certificate when it names one. A proxy that refuses the tunnel fails the request with
- * EPROXYREFUSED and its status in words, instead of its answer being read as the provider's.
+ * https: and http: addresses alike; socks-proxy-agent for a SOCKS proxy, socks4/socks5) or a direct one, each
+ * trusting Node's bundled authorities plus the account's extra CA certificate when it names one. A proxy that
+ * refuses the tunnel fails the request with EPROXYREFUSED and its answer in words, instead of its answer being
+ * read as the provider's.
  */
 import type { ClientRequest } from 'node:http';
 import http from 'node:http';
 import https from 'node:https';
 import { rootCertificates } from 'node:tls';
 import { HttpsProxyAgent } from 'https-proxy-agent';
+import { SocksProxyAgent } from 'socks-proxy-agent';
 import { redactUrls } from '../../../shared/redact-url.js';
 import type { ProxyLookup } from './proxy-route.js';
 
@@ -24,14 +26,39 @@ export interface RequestAgents {
   httpsAgent: http.Agent;
 }
 
-/** A proxy that answered CONNECT with other than 200. */
+/** A proxy that refused the tunnel: an HTTP proxy's CONNECT answered with other than 200, a SOCKS proxy's refusal. */
 export class ProxyRefusedError extends Error {
   readonly code = 'EPROXYREFUSED';
 
-  constructor(proxy: string, target: string, status: number, statusText: string) {
-    const why = status === 407 ? 'asks for a user name and password, which the app does not give it' : `answers HTTP ${status}${statusText ? ` ${statusText}` : ''}`;
+  /** why: what the proxy did, after "it" ("answers HTTP 403 Forbidden"). */
+  constructor(proxy: string, target: string, why: string) {
     super(redactUrls(`the proxy ${proxy} refused the connection to ${target}: it ${why}`));
   }
+}
+
+const SIGN_IN_WORDS = 'asks for a user name and password, which the app does not give it';
+
+/** An HTTP proxy's answer to CONNECT, after "it". */
+const httpRefusal = (status: number, statusText: string) => (status === 407 ? SIGN_IN_WORDS : `answers HTTP ${status}${statusText ? ` ${statusText}` : ''}`);
+
+/** A SOCKS proxy's reply (the socks package names it after its message's dash), after "it". */
+const SOCKS_REFUSALS: Record<string, string> = {
+  NotAllowed: 'does not allow connections there',
+  NetworkUnreachable: 'cannot reach that network',
+  HostUnreachable: 'cannot reach that host',
+  ConnectionRefused: 'was refused by that address',
+  TTLExpired: 'gave up on the way there',
+  Failure: 'failed to connect there',
+  // SOCKS4's replies.
+  Rejected: 'does not allow connections there',
+  Failed: 'failed to connect there',
+};
+
+function socksRefusal(message: string): string | null {
+  if (/authentication/i.test(message)) return /failed/i.test(message) ? 'refused the user name and password in its address' : SIGN_IN_WORDS;
+  if (!/rejected connection/i.test(message)) return null;
+  const reply = /-\s*\(?(\w+)\)?\s*$/.exec(message)?.[1] ?? '';
+  return SOCKS_REFUSALS[reply] ?? `answers: ${message}`;
 }
 
 type ConnectOptions = Parameters<HttpsProxyAgent<string>['connect']>[1];
@@ -51,9 +78,26 @@ class TunnelAgent extends HttpsProxyAgent<string> {
     if (refused !== null) {
       const { statusCode, statusText } = refused;
       socket.destroy();
-      throw new ProxyRefusedError(this.proxy.href.replace(/\/$/, ''), `${opts.host}:${opts.port}`, statusCode, statusText);
+      throw new ProxyRefusedError(this.proxy.href.replace(/\/$/, ''), `${opts.host}:${opts.port}`, httpRefusal(statusCode, statusText));
     }
     return socket;
+  }
+}
+
+/** A SOCKS proxy (socks4:// or socks5://; socks5h:// and socks4a:// leave the name's lookup to the proxy). */
+class SocksAgent extends SocksProxyAgent {
+  constructor(proxy: string, private readonly ca: string[] | undefined) {
+    super(proxy, { keepAlive: true });
+  }
+
+  override async connect(req: ClientRequest, opts: ConnectOptions) {
+    try {
+      return await super.connect(req, opts.secureEndpoint && this.ca ? { ...opts, ca: this.ca } : opts);
+    } catch (error) {
+      const why = error instanceof Error ? socksRefusal(error.message) : null;
+      if (why === null) throw error;
+      throw new ProxyRefusedError(this.proxyUrl, `${opts.host}:${opts.port}`, why);
+    }
   }
 }
 
@@ -82,7 +126,7 @@ export class NetworkAgents {
   }
 
   private tunnel(proxy: string): RequestAgents {
-    const agent = new TunnelAgent(proxy, this.ca);
+    const agent = /^socks/i.test(proxy) ? new SocksAgent(proxy, this.ca) : new TunnelAgent(proxy, this.ca);
     return { httpAgent: agent, httpsAgent: agent };
   }
 }

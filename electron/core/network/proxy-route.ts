@@ -36,8 +36,9 @@ export function systemProxy(resolve: PacResolver): ProxyLookup {
 }
 
 /**
- * `PROXY h:p` (and `HTTP h:p`) → http://h:p, `HTTPS h:p` → https://h:p, `DIRECT` → null. SOCKS entries are
- * passed over for the next; a list of nothing else is refused in words.
+ * `PROXY h:p` (and `HTTP h:p`) → http://h:p, `HTTPS h:p` → https://h:p, `SOCKS h:p` and `SOCKS4 h:p` →
+ * socks4://h:p, `SOCKS5 h:p` → socks5h://h:p (the proxy looks the name up, as Chromium has it), `DIRECT` → null.
+ * Entries of another kind are passed over for the next; a list of nothing usable is refused in words.
  */
 export function firstUsable(pac: string): string | null {
   const entries = pac.split(';').map((entry) => entry.trim()).filter((entry) => entry !== '');
@@ -46,13 +47,16 @@ export function firstUsable(pac: string): string | null {
     const [type = '', hostPort] = entry.split(/\s+/);
     const kind = type.toUpperCase();
     if (kind === 'DIRECT') return null;
-    if ((kind === 'PROXY' || kind === 'HTTP') && hostPort) return `http://${hostPort}`;
-    if (kind === 'HTTPS' && hostPort) return `https://${hostPort}`;
+    const scheme = hostPort ? PAC_SCHEMES[kind] : undefined;
+    if (scheme) return `${scheme}://${hostPort}`;
   }
   throw new ProxySettingsError(
-    `the system's proxy settings name only proxies this app cannot use (${redactUrls(pac)}): it speaks to HTTP and HTTPS proxies, not SOCKS`,
+    `the system's proxy settings name only proxies this app cannot use (${redactUrls(pac)}): it speaks to HTTP, HTTPS and SOCKS proxies`,
   );
 }
+
+/** A PAC entry's kind → the proxy URL's scheme. */
+const PAC_SCHEMES: Record<string, string> = { PROXY: 'http', HTTP: 'http', HTTPS: 'https', SOCKS: 'socks4', SOCKS4: 'socks4', SOCKS5: 'socks5h' };
 
 /** "through the proxy http://proxy:3128 (set in the system's proxy settings)", or "directly", for the connection check. */
 export function describeRoute(route: ProxyRoute): string {

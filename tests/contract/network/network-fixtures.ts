@@ -1,8 +1,11 @@
-/** What the network tests stand up: a CONNECT proxy (one that tunnels and counts, or one that refuses) and a CA with a server certificate. */
+/**
+ * What the network tests stand up: a CONNECT proxy (one that tunnels and counts, or one that refuses), a SOCKS5
+ * proxy (the same, with a sign-in when asked) and a CA with a server certificate.
+ */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
+import { connect, createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -41,6 +44,85 @@ export async function startProxy(refuse?: { status: number; text: string }): Pro
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export interface SocksOptions {
+  /** A SOCKS5 reply code to refuse every CONNECT with (5: connection refused, 2: not allowed). */
+  refuse?: number;
+  /** A user name and password the proxy asks for (RFC 1929). */
+  signIn?: { user: string; password: string };
+}
+
+/** Reads a SOCKS client's bytes as they come: `take(n)` resolves with the next n bytes. */
+function byteReader(socket: Socket): (n: number) => Promise<Buffer> {
+  let buffered = Buffer.alloc(0);
+  let waiting: (() => void) | null = null;
+  socket.on('data', (chunk: Buffer) => {
+    buffered = Buffer.concat([buffered, chunk]);
+    waiting?.();
+  });
+  return async (n) => {
+    while (buffered.length < n) await new Promise<void>((resolve) => (waiting = resolve));
+    const taken = buffered.subarray(0, n);
+    buffered = buffered.subarray(n);
+    return taken;
+  };
+}
+
+/** One SOCKS5 conversation (RFC 1928, CONNECT only): the sign-in when asked, then a tunnel or a refusal. */
+async function socksSession(client: Socket, tunnels: string[], options: SocksOptions): Promise<void> {
+  const take = byteReader(client);
+  const [, methodCount] = await take(2);
+  const methods = [...(await take(methodCount!))];
+  const wanted = options.signIn ? 0x02 : 0x00;
+  if (!methods.includes(wanted)) return void client.end(Buffer.from([5, 0xff]));
+  client.write(Buffer.from([5, wanted]));
+  if (options.signIn) {
+    const [, userLength] = await take(2);
+    const user = (await take(userLength!)).toString();
+    const [passwordLength] = await take(1);
+    const password = (await take(passwordLength!)).toString();
+    const ok = user === options.signIn.user && password === options.signIn.password;
+    client.write(Buffer.from([1, ok ? 0 : 1]));
+    if (!ok) return void client.end();
+  }
+  const [, , , addressType] = await take(4);
+  const host =
+    addressType === 3 ? (await take((await take(1))[0]!)).toString() : addressType === 1 ? [...(await take(4))].join('.') : (await take(16)).toString('hex');
+  const port = (await take(2)).readUInt16BE(0);
+  tunnels.push(`${host}:${port}`);
+  const reply = (code: number) => Buffer.from([5, code, 0, 1, 0, 0, 0, 0, 0, 0]);
+  if (options.refuse !== undefined) return void client.end(reply(options.refuse));
+  const upstream = connect(port, host, () => {
+    client.removeAllListeners('data');
+    client.write(reply(0));
+    upstream.pipe(client);
+    client.pipe(upstream);
+  });
+  upstream.on('error', () => client.end(reply(5)));
+  client.on('error', () => upstream.destroy());
+}
+
+/** A SOCKS5 proxy on loopback: tunnels every CONNECT (counted), or refuses each with `refuse`; asks for `signIn` when given. */
+export async function startSocksProxy(options: SocksOptions = {}): Promise<TestProxy> {
+  const tunnels: string[] = [];
+  const clients = new Set<Socket>();
+  const server = createTcpServer((client) => {
+    clients.add(client);
+    client.on('close', () => clients.delete(client));
+    client.on('error', () => client.destroy());
+    socksSession(client, tunnels, options).catch(() => client.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `socks5://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    tunnels,
+    close: () =>
+      new Promise((resolve) => {
+        for (const client of clients) client.destroy();
         server.close(() => resolve());
       }),
   };

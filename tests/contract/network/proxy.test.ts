@@ -1,7 +1,8 @@
 /**
  * The person's network (issue 36.3), over real HTTP: a CONNECT proxy in front of the sandbox that every request
  * passes (the system's answer in the engine, HTTPS_PROXY / HTTP_PROXY in the command line as a process, NO_PROXY
- * honoured), one that refuses, and a sandbox served over TLS with a CA of its own: trusted once the account names
+ * honoured), one that refuses, a SOCKS5 proxy (the system's SOCKS5 entry; one that refuses; one that asks for a
+ * sign-in, given in the proxy's address or not), and a sandbox served over TLS with a CA of its own: trusted once the account names
  * the CA's file, refused in words without it or with another CA.
  */
 import { spawn } from 'node:child_process';
@@ -19,13 +20,16 @@ import { MemoryVault } from '../../../electron/core/vault/memory-vault.js';
 import { startSandbox } from '../../../sandbox/index.js';
 import type { RunningSandbox } from '../../../sandbox/options.js';
 import { cli, newDataDir, secretsOf } from '../cli/harness.js';
-import { makeCa, startProxy, type TestCa, type TestProxy } from './network-fixtures.js';
+import { makeCa, startProxy, startSocksProxy, type TestCa, type TestProxy } from './network-fixtures.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'network-'));
 let sb: RunningSandbox;
 let tlsSb: RunningSandbox;
 let proxy: TestProxy;
 let refusing: TestProxy;
+let socks: TestProxy;
+let socksRefusing: TestProxy;
+let socksSignIn: TestProxy;
 let ca: TestCa;
 let otherCa: TestCa;
 const desks: Desk[] = [];
@@ -66,11 +70,14 @@ beforeAll(async () => {
   tlsSb = await startSandbox({ port: 0, altPort: 0, controlPort: 0, tls: { cert: ca.cert, key: ca.key } });
   proxy = await startProxy();
   refusing = await startProxy({ status: 403, text: 'Forbidden' });
+  socks = await startSocksProxy();
+  socksRefusing = await startSocksProxy({ refuse: 2 });
+  socksSignIn = await startSocksProxy({ signIn: { user: 'desk', password: 's3cret' } });
 });
 
 afterAll(async () => {
   for (const desk of desks) await desk.dispose();
-  await Promise.all([sb?.stop(), tlsSb?.stop(), proxy?.close(), refusing?.close()]);
+  await Promise.all([sb?.stop(), tlsSb?.stop(), ...[proxy, refusing, socks, socksRefusing, socksSignIn].map((p) => p?.close())]);
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -148,6 +155,51 @@ describe('a proxy in front of the provider', () => {
       web.kill('SIGTERM');
     }
   }, 180_000);
+});
+
+describe('a SOCKS proxy in front of the provider', () => {
+  /** A Desk whose proxy is `url` for every address, as HTTPS_PROXY or ALL_PROXY would name it. */
+  async function deskThrough(url: string): Promise<Desk> {
+    const desk = await Desk.open({ dataDir: mkdtempSync(join(dir, 'app-')), vault: new MemoryVault('tests'), background: false, proxy: async () => ({ proxy: url, source: 'environment' }) });
+    desks.push(desk);
+    return desk;
+  }
+  const hostOf = (url: string) => new URL(url).host;
+
+  it("the check goes through the system's SOCKS5 entry, says so, and every request passed it, to a provider over TLS too", async () => {
+    const desk = await deskBehind(`SOCKS5 ${hostOf(socks.url)}; DIRECT`);
+    socks.tunnels.length = 0;
+    const result = await desk.callUnchecked('accounts.test', account(sb));
+    expect(result.proxy).toEqual({ url: `socks5h://${hostOf(socks.url)}`, source: 'system' });
+    expect(new Set(socks.tunnels)).toEqual(new Set([`127.0.0.1:${portOf(sb.baseUrl)}`, `127.0.0.1:${portOf(sb.altBaseUrl)}`]));
+    await expect(desk.callUnchecked('accounts.test', account(tlsSb, { caFile: ca.caFile }))).resolves.toMatchObject({ email: tlsSb.username });
+    expect(socks.tunnels).toContain(`127.0.0.1:${portOf(tlsSb.baseUrl)}`);
+  });
+
+  it('a SOCKS proxy that refuses is named, with its answer in words, and the provider hears nothing', async () => {
+    const desk = await deskBehind(`SOCKS5 ${hostOf(socksRefusing.url)}`);
+    sb.resetRequestCounts();
+    const error = await failure(desk, account(sb));
+    expect(error.code).toBe('offline');
+    expect(error.message).toBe(
+      `The proxy socks5h://${hostOf(socksRefusing.url)} refused the connection to 127.0.0.1:${portOf(sb.baseUrl)}: it does not allow connections there: check the proxy settings, or ask whoever runs the proxy.`,
+    );
+    expect(sb.requestCounts()).toEqual({});
+  });
+
+  it('a SOCKS proxy that asks for a sign-in takes the one in its address; without it, or with a wrong one, it is said in words', async () => {
+    const at = hostOf(socksSignIn.url);
+    const without = await failure(await deskThrough(`socks5://${at}`), account(sb));
+    expect(without.message).toBe(`The proxy socks5://${at} refused the connection to 127.0.0.1:${portOf(sb.baseUrl)}: it asks for a user name and password, which the app does not give it: check the proxy settings, or ask whoever runs the proxy.`);
+    const wrong = await failure(await deskThrough(`socks5://desk:nope@${at}`), account(sb));
+    expect(wrong.message).toContain('it refused the user name and password in its address');
+    expect(wrong.message).not.toContain('nope');
+    socksSignIn.tunnels.length = 0;
+    const result = await (await deskThrough(`socks5://desk:s3cret@${at}`)).callUnchecked('accounts.test', account(sb));
+    expect(result.email).toBe(sb.username);
+    expect(JSON.stringify(result)).not.toContain('s3cret');
+    expect(socksSignIn.tunnels).toContain(`127.0.0.1:${portOf(sb.baseUrl)}`);
+  });
 });
 
 describe('a provider (or a proxy) with a certificate of its own authority', () => {
