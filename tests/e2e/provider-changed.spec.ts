@@ -9,45 +9,11 @@
  */
 import type { Page } from '@playwright/test';
 import { invoke } from './fixtures/page-bridge';
+import { onProvider, provider, row, type Contact } from './fixtures/provider-api';
 import { lookAt } from './fixtures/screens';
 import { expect, setFaults, showApp, testOnFilePage as test, type SandboxInfo } from './fixtures/web-host';
 
 test.describe.configure({ mode: 'serial' });
-
-/** The provider's API as its web panel would call it, signed in as the account the app uses. */
-async function provider(sandbox: SandboxInfo, operation: string, fields: Record<string, string | number>): Promise<Record<string, string>> {
-  const grant = await fetch(`${sandbox.baseUrl}/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-requested-with': 'XMLHttpRequest' },
-    body: new URLSearchParams({ grant_type: 'password', client_id: sandbox.clientId, client_secret: sandbox.clientSecret, username: sandbox.username, password: sandbox.password }),
-  });
-  const { access_token: token } = (await grant.json()) as { access_token: string };
-  const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) body.append(name, String(value));
-  // update-contact is published on the provider's other host.
-  const base = operation === 'update-contact' ? sandbox.altBaseUrl : sandbox.baseUrl;
-  const reply = await fetch(`${base}/api/v2/svc/${operation}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'x-requested-with': 'XMLHttpRequest', accept: 'application/json' },
-    body,
-  });
-  const json = (await reply.json()) as Record<string, string>;
-  if (json.result !== 'success') throw new Error(`${operation}: ${JSON.stringify(json)}`);
-  return json;
-}
-
-/** A contact's field as the provider holds it (get-contacts' flattened rows). */
-async function onProvider(sandbox: SandboxInfo, id: number, field: string): Promise<string | undefined> {
-  const json = await provider(sandbox, 'get-contacts', { limitnum: 1000 });
-  const row = Object.entries(json).find(([key, value]) => /^contacts\[contact\]\[\d+\]\[id\]$/.test(key) && String(value) === String(id))?.[0];
-  return row === undefined ? undefined : json[row.replace('[id]', `[${field}]`)];
-}
-
-type Contact = { id: number; firstName: string; lastName: string; email: string; phoneNumber: string; city: string };
-
-/** The outbox table's row of an entry (its first cell is the entry's number). */
-const row = (page: Page, id: number) =>
-  page.getByRole('table', { name: /^(Outbox|In uscita)$/ }).locator('tbody').filter({ has: page.getByRole('cell', { name: String(id), exact: true }) });
 
 /** Queues an e-mail change while the provider resets every connection, after the provider changed the same e-mail. */
 async function bothChanged(page: Page, sandbox: SandboxInfo, contact: Contact, mine: string, theirs: string) {
