@@ -2,10 +2,10 @@
  * Issue 34's other kinds in Chromium through the web host and its demo provider, each queued while the provider
  * resets every connection and changed there meanwhile, then settled by the person in the Outbox's "Changed on the
  * provider" tab, and read back on the provider: a renewal of a domain the provider renewed meanwhile (its expiry
- * moved) waits, and Don't send leaves no second renewal order or invoice; a reply to a ticket closed on the
+ * moved) waits, and Don't renew leaves no second renewal order or invoice; a reply to a ticket closed on the
  * provider waits with nothing sent, and Send and reopen stores it and reopens the ticket; a bulk edit of the
  * contacts of one country goes for all but the contact that moved to another country, which waits in words, and
- * Take theirs leaves it unedited. Where the API has no operation for the change (a renewal, a closing) it is made
+ * Leave it leaves it unedited. Where the API has no operation for the change (a renewal, a closing) it is made
  * in the provider's store, as its automation or staff would. Each looked at light and dark, axe-clean.
  */
 import type { Page } from '@playwright/test';
@@ -53,7 +53,7 @@ async function renewalsOnProvider(sandbox: SandboxInfo, domain: string) {
   return { renewals: items.filter((key) => orders[key.replace(/\[domain\]$/, '[product]')] === 'Renewal').length, unpaid: details['stats[numunpaidinvoices]'] };
 }
 
-test('a renewal of a domain renewed on the provider meanwhile waits; Don’t send orders and bills nothing', async ({ page, webHost }) => {
+test('a renewal of a domain renewed on the provider meanwhile waits; Don’t renew orders and bills nothing', async ({ page, webHost }) => {
   const sandbox = await appOnProvider(page, webHost);
   const domain = ((await invoke(page, 'data.list', { resource: 'domains', limit: 200 })).rows as { id: number; domainName: string; status: string; expiryDate: string | null }[]).find(
     (d) => d.status === 'Active' && d.expiryDate !== null && /^[a-z0-9.-]+$/.test(d.domainName),
@@ -77,8 +77,10 @@ test('a renewal of a domain renewed on the provider meanwhile waits; Don’t sen
   await expect(waiting.getByTestId('conflict')).toContainText(
     new RegExp(`^${domain.domainName.replaceAll('.', '\\.')} was renewed on the provider \\(now expires [^)]*${expires.slice(0, 4)}\\): renew again\\?`),
   );
+  await expect(waiting.getByRole('cell').nth(4)).toHaveText('Renewal already on the provider');
+  await expect(waiting.getByRole('button', { name: `Renew again #${entry.id}` })).toBeVisible();
   await lookAt(page, 'provider-changed-renewed-en');
-  await waiting.getByRole('button', { name: `Don’t send #${entry.id}` }).click();
+  await waiting.getByRole('button', { name: `Don’t renew #${entry.id}` }).click();
   await expect(waiting).toBeHidden();
   await invoke(page, 'sync.run');
   expect(await renewalsOnProvider(sandbox, domain.domainName)).toEqual(before);
@@ -112,7 +114,7 @@ test('a reply to a ticket closed on the provider meanwhile waits unsent; Send an
   await expect.poll(onProviderNow, { timeout: 60_000 }).toEqual({ status: 'Customer-Reply', replied: true });
 });
 
-test('a bulk edit by country goes for its contacts but one that moved country on the provider, which waits in words; Take theirs leaves it', async ({ page, webHost }) => {
+test('a bulk edit by country goes for its contacts but one that moved country on the provider, which waits in words; Leave it leaves it', async ({ page, webHost }) => {
   const sandbox = await appOnProvider(page, webHost);
   for (const n of [1, 2, 3]) await provider(sandbox, 'add-contact', { firstname: `Fjord${n}`, lastname: 'Jonsdottir', city: 'Akureyri', country: 'IS' });
   // A sync asked for while one runs joins it, and that one may have read the contacts before they were added.
@@ -135,9 +137,11 @@ test('a bulk edit by country goes for its contacts but one that moved country on
   const waiting = row(page, entry.id);
   await expect(waiting.getByRole('cell').nth(1)).toHaveText('Changed');
   await expect(waiting).toContainText(`${moved!.firstName} ${moved!.lastName}`);
-  await expect(waiting.getByTestId('conflict')).toContainText('Now in Norway; the edit was for contacts in Iceland');
+  await expect(waiting.getByRole('cell').nth(4)).toHaveText('No longer matches the bulk edit');
+  await expect(waiting.getByTestId('conflict')).toContainText('Now in Norway; the edit was for contacts in Iceland: edit it anyway?');
+  await expect(waiting.getByRole('button', { name: `Edit it anyway #${entry.id}` })).toBeVisible();
   await lookAt(page, 'provider-changed-left-filter-en');
-  await waiting.getByRole('button', { name: `Take theirs #${entry.id}` }).click();
+  await waiting.getByRole('button', { name: `Leave it #${entry.id}` }).click();
   await expect(waiting).toBeHidden();
   await expect(tab).toContainText('0');
   await invoke(page, 'sync.run');

@@ -26,7 +26,7 @@ async function bothChanged(page: Page, sandbox: SandboxInfo, contact: Contact, m
   return entry;
 }
 
-test('an e-mail changed offline and on the provider waits with both values; Keep mine and Take theirs each leave what was chosen', async ({ page, webHost }) => {
+test('an e-mail changed offline and on the provider waits with both values; Keep mine and Take theirs, from the keyboard, each leave what was chosen', async ({ page, webHost }) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1280, height: 760 });
   await showApp(page, webHost);
@@ -41,19 +41,29 @@ test('an e-mail changed offline and on the provider waits with both values; Keep
   await tab.click();
   const waiting = row(page, kept.id);
   await expect(waiting.getByRole('cell').nth(1)).toHaveText('Changed');
+  await expect(waiting.getByRole('cell').nth(4)).toHaveText('Both changed: E-mail');
+  // Both its choices end the entry: no Discard beside them.
+  await expect(waiting.getByRole('button', { name: `Discard #${kept.id}` })).toHaveCount(0);
   const fields = waiting.getByTestId('conflict').getByRole('row', { name: /E-mail/ });
   await expect(fields).toContainText(first!.email);
   await expect(fields).toContainText('theirs@example.com');
   await expect(fields).toContainText('mine@example.com');
   await lookAt(page, 'provider-changed-outbox-en');
 
-  await waiting.getByRole('button', { name: `Keep mine #${kept.id}` }).click();
+  await waiting.getByRole('button', { name: `Keep mine #${kept.id}` }).focus();
+  await page.keyboard.press('Enter');
   await expect(waiting).toBeHidden();
+  // The keyboard goes on to the same choice in the next entry that waits.
+  await expect(row(page, taken.id).getByRole('button', { name: `Keep mine #${taken.id}` })).toBeFocused();
   await expect.poll(() => onProvider(sandbox, first!.id, 'email'), { timeout: 60_000 }).toBe('mine@example.com');
 
-  await row(page, taken.id).getByRole('button', { name: `Take theirs #${taken.id}` }).click();
+  await page.keyboard.press('Tab');
+  await expect(row(page, taken.id).getByRole('button', { name: `Take theirs #${taken.id}` })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(row(page, taken.id)).toBeHidden();
   await expect(tab).toContainText('0');
+  // None left: the keyboard is on the tab it was in.
+  await expect(tab).toBeFocused();
   expect((await invoke(page, 'outbox.list')).find((e) => e.id === taken.id)?.state).toBe('cancelled');
   await invoke(page, 'sync.run');
   expect(await onProvider(sandbox, second!.id, 'email')).toBe('theirs2@example.com');
@@ -88,8 +98,11 @@ test('the record’s detail has the same choices, in English and Italian', async
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
   await showApp(page, webHost, `#/contacts/${contact.id}`);
-  await banner.getByRole('button', { name: `Keep mine #${entry.id}` }).click();
+  await banner.getByRole('button', { name: `Keep mine #${entry.id}` }).focus();
+  await page.keyboard.press('Enter');
   await expect(banner).toBeHidden();
+  // Settled from the keyboard, the focus is on the record's detail, not lost to the page.
+  await expect(page.getByRole('region', { name: 'Details' })).toBeFocused();
   await expect.poll(() => onProvider(sandbox, contact.id, 'email'), { timeout: 60_000 }).toBe('desk@example.com');
 });
 
@@ -147,7 +160,7 @@ test('a renewal of a domain with a renewal order on the provider waits, asked in
   await lookAt(page, 'provider-changed-renewal-detail-en');
   await showApp(page, webHost, '#/outbox');
   await page.getByRole('button', { name: /^Changed on the provider/ }).click();
-  await waiting.getByRole('button', { name: `Don’t send #${entry.id}` }).click();
+  await waiting.getByRole('button', { name: `Don’t renew #${entry.id}` }).click();
   await expect(waiting).toBeHidden();
   expect((await invoke(page, 'outbox.list')).find((e) => e.id === entry.id)?.state).toBe('cancelled');
 });

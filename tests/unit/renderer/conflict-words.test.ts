@@ -32,6 +32,8 @@ describe('a conflict in words', () => {
       checkedAt: 0,
     });
     expect(words.title).toBe('Changed on the provider since you edited it');
+    expect(words.summary).toBe('Both changed: E-mail, City');
+    expect(words.perField).toBe(true);
     expect(words.fields).toEqual([
       { field: 'email', label: 'E-mail', original: 'a@example.com', theirs: 'b@example.com', yours: 'c@example.com' },
       { field: 'city', label: 'City', original: '(none)', theirs: 'Rome', yours: 'Milan' },
@@ -40,10 +42,17 @@ describe('a conflict in words', () => {
     expect([words.mine, words.theirs]).toEqual(['Keep mine', 'Take theirs']);
   });
 
-  it('a bulk edit’s contact that left its filter, by the country’s name in each language', () => {
+  it('a bulk edit’s contact that left its filter, by the country’s name in each language, asked whether to edit it anyway', () => {
     const conflict: EntryConflict = { reason: 'fields', fields: [], unmatched: [{ field: 'country', wanted: 'IT', now: 'DE' }], sent: [], checkedAt: 0 };
-    expect(wordsIn('en')(conflict).lines).toEqual(['Now in Germany; the edit was for contacts in Italy']);
-    expect(wordsIn('it')(conflict).lines).toEqual(['Ora in Germania; la modifica era per i contatti in Italia']);
+    expect(wordsIn('en')(conflict)).toMatchObject({
+      title: 'No longer matches the bulk edit',
+      summary: 'No longer matches the bulk edit',
+      lines: ['Now in Germany; the edit was for contacts in Italy: edit it anyway?'],
+      mine: 'Edit it anyway',
+      theirs: 'Leave it',
+      perField: false,
+    });
+    expect(wordsIn('it')(conflict).lines).toEqual(['Ora in Germania; la modifica era per i contatti in Italia: modificarlo comunque?']);
   });
 
   it('a renewal of a domain renewed meanwhile, or with an order pending, asks again; a closed ticket asks to reopen', () => {
@@ -57,10 +66,19 @@ describe('a conflict in words', () => {
       sent: [],
       checkedAt: 0,
     };
-    expect(wordsIn('en')(order).lines).toEqual([
-      'cloudhappy.store was renewed on the provider (now expires on 2028-12-13): renew again?',
-      'vetplumbing.shop already has a renewal order on the provider: renew again?',
-    ]);
+    expect(wordsIn('en')(order)).toMatchObject({
+      summary: 'Renewal already on the provider',
+      lines: [
+        'cloudhappy.store was renewed on the provider (now expires on 2028-12-13): renew again?',
+        'vetplumbing.shop already has a renewal order on the provider: renew again?',
+      ],
+      mine: 'Renew again',
+      theirs: 'Don’t renew',
+    });
+    // A name now held is ordered anyway or not; an order of both kinds is sent or not.
+    const held = { domain: 'taken.example', status: 'Active', regDate: null };
+    expect(wordsIn('en')({ ...order, renewed: [], held: [held] })).toMatchObject({ summary: 'Now in your account', mine: 'Order anyway', theirs: 'Don’t order' });
+    expect(wordsIn('en')({ ...order, held: [held] })).toMatchObject({ summary: 'Changed on the provider', mine: 'Send anyway', theirs: 'Don’t send' });
     expect(wordsIn('en')({ reason: 'ticket-closed', status: 'Closed', was: 'Open', checkedAt: 0 })).toMatchObject({
       lines: ['This ticket was closed on the provider; send and reopen it?'],
       mine: 'Send and reopen',

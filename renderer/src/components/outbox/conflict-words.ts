@@ -17,14 +17,21 @@ export interface ConflictField {
 }
 
 export interface ConflictWords {
-  /** The heading: changed since you edited it, since you asked to delete it, or (an order, a reply) changed on the provider. */
+  /**
+   * The heading, short enough for the Outbox's reason column: changed since you edited it, no longer in the bulk
+   * edit's filter, changed since you asked to delete it, a renewal already there, a name now held, closed.
+   */
   title: string;
+  /** The reason in a few words for the Outbox's column: which fields both sides changed, else the title. */
+  summary: string;
   fields: ConflictField[];
   /** Sentences for what is not a field (renewals, names now held, a closed ticket, a filter left). */
   lines: string[];
-  /** The two choices in the conflict's words: Keep mine / Take theirs, Delete anyway / Don't delete… */
+  /** The two choices in the conflict's words: Keep mine / Take theirs, Renew again / Don't renew, Delete anyway / Don't delete… */
   mine: string;
   theirs: string;
+  /** Whether the choices are per field (Keep mine / Take theirs), so that their hints say over which values. */
+  perField: boolean;
 }
 
 /** What wording a conflict needs from the screen: its messages, a field's label, a yes / no, a date. */
@@ -49,36 +56,50 @@ export function conflictWords(conflict: EntryConflict, { t, locale, labelOf, boo
   }
 
   switch (conflict.reason) {
-    case 'fields':
+    case 'fields': {
+      // A bulk edit's contact that left its filter, and nothing else: whether to edit it anyway.
+      const leftFilter = conflict.fields.length === 0 && conflict.unmatched.length > 0;
+      const unmatched = conflict.unmatched.map((m) =>
+        t(m.field === 'country' ? 'outbox.conflict.unmatchedCountry' : 'outbox.conflict.unmatched', {
+          now: m.field === 'country' ? filterValue(m.field, m.now) : `${labelOf(m.field)} ${shown(m.now)}`,
+          wanted: m.field === 'country' ? filterValue(m.field, m.wanted) : `${labelOf(m.field)} ${shown(m.wanted)}`,
+        }),
+      );
+      const title = t(leftFilter ? 'outbox.conflict.leftFilter' : 'outbox.conflict.title');
       return {
-        title: t('outbox.conflict.title'),
+        title,
+        summary: conflict.fields.length > 0 ? t('outbox.conflict.bothChanged', { fields: conflict.fields.map((f) => labelOf(f.field)).join(', ') }) : title,
         fields: conflict.fields.map((f) => ({ field: f.field, label: labelOf(f.field), original: shown(f.original), theirs: shown(f.theirs), yours: shown(f.yours) })),
-        mine: t('outbox.conflict.keepMine'),
-        theirs: t('outbox.conflict.takeTheirs'),
+        mine: t(leftFilter ? 'outbox.conflict.editAnyway' : 'outbox.conflict.keepMine'),
+        theirs: t(leftFilter ? 'outbox.conflict.leaveIt' : 'outbox.conflict.takeTheirs'),
+        perField: !leftFilter,
         lines: [
-          ...conflict.unmatched.map((m) =>
-            t(m.field === 'country' ? 'outbox.conflict.unmatchedCountry' : 'outbox.conflict.unmatched', {
-              now: m.field === 'country' ? filterValue(m.field, m.now) : `${labelOf(m.field)} ${shown(m.now)}`,
-              wanted: m.field === 'country' ? filterValue(m.field, m.wanted) : `${labelOf(m.field)} ${shown(m.wanted)}`,
-            }),
-          ),
+          ...(leftFilter ? unmatched.map((line) => t('outbox.conflict.editAnywayQuestion', { line })) : unmatched),
           ...(conflict.sent.length ? [t('outbox.conflict.sentMeanwhile', { fields: conflict.sent.map(labelOf).join(', ') })] : []),
         ],
       };
+    }
     case 'deleted-changed':
       return {
         title: t('outbox.conflict.deleteChanged'),
+        summary: t('outbox.conflict.deleteChanged'),
         fields: conflict.fields.map((f) => ({ field: f.field, label: labelOf(f.field), original: shown(f.original), theirs: shown(f.theirs), yours: null })),
         lines: [],
         mine: t('outbox.conflict.deleteAnyway'),
         theirs: t('outbox.conflict.dontDelete'),
+        perField: false,
       };
-    case 'order':
+    case 'order': {
+      // Said as what it does when the order only renews, or only registers names now held.
+      const only = conflict.held.length === 0 ? 'renewal' : conflict.renewed.length === 0 ? 'held' : null;
+      const title = t(only === 'renewal' ? 'outbox.conflict.renewalTitle' : only === 'held' ? 'outbox.conflict.heldTitle' : 'outbox.tabs.conflict');
       return {
-        title: t('outbox.tabs.conflict'),
+        title,
+        summary: title,
         fields: [],
-        mine: t('outbox.conflict.sendAnyway'),
-        theirs: t('outbox.conflict.dontSend'),
+        mine: t(only === 'renewal' ? 'outbox.conflict.renewAgain' : only === 'held' ? 'outbox.conflict.orderAnyway' : 'outbox.conflict.sendAnyway'),
+        theirs: t(only === 'renewal' ? 'outbox.conflict.dontRenew' : only === 'held' ? 'outbox.conflict.dontOrder' : 'outbox.conflict.dontSend'),
+        perField: false,
         lines: [
           ...conflict.renewed.map((r) =>
             r.expiryDate.now !== r.expiryDate.was
@@ -89,13 +110,16 @@ export function conflictWords(conflict: EntryConflict, { t, locale, labelOf, boo
           ...(conflict.sent.length ? [t('outbox.conflict.renewedMeanwhile', { domains: conflict.sent.join(', ') })] : []),
         ],
       };
+    }
     case 'ticket-closed':
       return {
-        title: t('outbox.tabs.conflict'),
+        title: t('outbox.conflict.closedTitle'),
+        summary: t('outbox.conflict.closedTitle'),
         fields: [],
         lines: [t('outbox.conflict.ticketClosed')],
         mine: t('outbox.conflict.sendAndReopen'),
         theirs: t('outbox.conflict.dontSend'),
+        perField: false,
       };
   }
 }
