@@ -12,6 +12,7 @@ import type { OutboxEntry } from '../../shared/outbox/entry.js';
 import EntryEditor from '../../renderer/src/components/forms/EntryEditor.vue';
 import { desk } from '../../renderer/src/bridge/index.js';
 import { A_CONTACT } from '../contract/cli/harness.js';
+import { dialog, field, submit as submitIn, type } from './dialog-fields.js';
 import { mountInApp, openEngine, type Engine } from './harness.js';
 
 const PASSWORD = 'Sub-Account-Pw-42';
@@ -44,31 +45,10 @@ async function editor(entry: OutboxEntry) {
   return wrapper;
 }
 
+const submit = () => submitIn(engine);
+
 /** The e-mail an add-contact entry queued. */
 const emailOf = (entry: OutboxEntry) => (entry.kind === 'add-contact' ? entry.params.email : undefined);
-
-const dialog = () => document.querySelector<HTMLElement>('[role="dialog"]')!;
-
-/** The input labelled `label` in the dialog, and the words under it. */
-function field(label: string) {
-  const labelled = [...dialog().querySelectorAll('label')].find((l) => l.textContent?.trim() === label);
-  const input = labelled ? document.getElementById(labelled.htmlFor) : null;
-  if (!(input instanceof HTMLInputElement)) throw new Error(`no field labelled ${label}`);
-  const error = input.getAttribute('aria-describedby')?.split(' ').map((id) => document.getElementById(id)?.textContent?.trim());
-  return { input, said: error?.join(' ') ?? '' };
-}
-
-async function type(input: HTMLInputElement, value: string): Promise<void> {
-  input.value = value;
-  input.dispatchEvent(new Event('input'));
-  await flushPromises();
-}
-
-const submit = async () => {
-  [...dialog().querySelectorAll('button')].find((b) => b.type === 'submit')!.click();
-  await engine.host.idle();
-  await flushPromises();
-};
 
 it('the provider refused the e-mail: the entry failed, naming the field', () => {
   expect(refused.state).toBe('failed');

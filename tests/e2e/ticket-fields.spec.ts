@@ -2,7 +2,8 @@
  * What the spec lets a reseller say on tickets and contacts besides the basics: a department's custom fields
  * (the sandbox's Server Management asks a server hostname, required, a service type and a tickbox), a ticket
  * written for someone who is not a client (name and e-mail instead of the own client id), a contact's tax id.
- * Each is refused in words under its field when missing or wrong, queued, sent, and held by the provider.
+ * Each is refused in words under its field when missing or wrong, queued, sent, and held by the provider. A
+ * ticket the provider refuses for a field its department gained after it was queued is fixed in the Outbox.
  */
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
@@ -10,13 +11,24 @@ import type { Page } from '@playwright/test';
 import type { DepartmentCustomField } from '../../shared/models';
 import { invoke } from './fixtures/page-bridge';
 import { lookAt } from './fixtures/screens';
-import { expect, showApp, testOnFilePage as test, type RunningWebHost } from './fixtures/web-host';
+import { expect, setFaults, showApp, testOnFilePage as test, type RunningWebHost } from './fixtures/web-host';
 
 /** Reads the demo provider's own database, as the provider holds what was sent. */
 function provider<T>(webHost: RunningWebHost, query: string, ...args: unknown[]): T[] {
   const db = new Database(join(webHost.dataDir, 'demo-provider.db'), { readonly: true });
   try {
     return db.prepare(query).all(...args) as T[];
+  } finally {
+    db.close();
+  }
+}
+
+/** A custom field the provider's staff add to a department, as they would in its admin area: its id. */
+function addDepartmentField(webHost: RunningWebHost, deptid: number, name: string): number {
+  const db = new Database(join(webHost.dataDir, 'demo-provider.db'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    return Number(db.prepare("INSERT INTO department_customfields (deptid, name, type, options, required) VALUES (?, ?, 'text', '', 1)").run(deptid, name).lastInsertRowid);
   } finally {
     db.close();
   }
@@ -175,4 +187,54 @@ test('a new contact with a tax id: sent with it, held by the provider', async ({
   // An existing contact's form has no tax id: update-contact takes none.
   await page.getByRole('region', { name: 'Details' }).getByRole('button', { name: 'Edit' }).click();
   await expect(page.getByRole('dialog', { name: 'Edit contact' }).getByLabel('Tax id')).toHaveCount(0);
+});
+
+test('a ticket queued before its department asked for a new required field: refused, fixed in the Outbox under the field, held by the provider', async ({ page, webHost }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await showApp(page, webHost);
+  const departments = (await invoke(page, 'data.list', { resource: 'departments', limit: 100 })).rows;
+  const billing = departments.find((d) => 'name' in d && d.name === 'Billing')!;
+  expect((billing as { customFields?: DepartmentCustomField[] }).customFields ?? []).toEqual([]);
+
+  // Queued while the provider turns every request away: it waits in the outbox, unsent. Meanwhile Billing asks for an invoice number, required.
+  await setFaults(webHost.sandbox!, { rateLimit: 1 });
+  const { entry, fieldId } = await (async () => {
+    try {
+      const queued = await invoke(page, 'outbox.enqueue', { kind: 'open-ticket', params: { deptid: billing.id as number, subject: 'March invoice paid twice', message: 'We paid it by card and by transfer.' } });
+      await expect.poll(async () => (await invoke(page, 'outbox.list', { kind: 'open-ticket' })).find((e) => e.id === queued.id)?.lastError?.kind, { timeout: 30_000 }).toBe('rate_limited');
+      return { entry: queued, fieldId: addDepartmentField(webHost, billing.id as number, 'Invoice number') };
+    } finally {
+      await setFaults(webHost.sandbox!, { rateLimit: 0 });
+    }
+  })();
+  // Sent now, at once: refused. The sync the engine runs after a send brings Billing's new field into the mirror.
+  await invoke(page, 'sync.run', { only: ['tickets'] });
+  await expect.poll(async () => (await invoke(page, 'outbox.list', { kind: 'open-ticket' })).find((e) => e.id === entry.id)?.state, { timeout: 30_000 }).toBe('failed');
+  const refused = (await invoke(page, 'outbox.list', { kind: 'open-ticket' })).find((e) => e.id === entry.id)!;
+  expect(refused.lastError?.message).toBe('Invoice number is required');
+
+  // Fix…: Billing's fields as the provider has them now (none when the ticket was queued), the provider's words under the one they name, focused.
+  await page.evaluate(() => (location.hash = '#/outbox'));
+  await page.getByRole('button', { name: /^Failed/ }).click();
+  await page.getByRole('button', { name: `Fix… #${entry.id}` }).click();
+  const fix = page.getByRole('dialog', { name: `Fix edit #${entry.id}` });
+  const invoiceNumber = fix.getByRole('group', { name: 'What Billing asks for' }).getByLabel('Invoice number');
+  await expect(invoiceNumber).toHaveAccessibleDescription('Invoice number is required');
+  await expect(invoiceNumber).toBeFocused();
+  await expect(fix.getByRole('alert')).toHaveCount(0);
+  await expect(fix.getByLabel('Subject')).toHaveValue('March invoice paid twice');
+  await lookAt(page, 'fix-ticket-custom-fields');
+
+  // Saved empty, the form says so itself, as the New ticket form would; filled, it goes.
+  await fix.getByRole('button', { name: 'Save and send again' }).click();
+  await expect(invoiceNumber).toHaveAccessibleDescription('is required');
+  await invoiceNumber.fill(' INV-2031 ');
+  await fix.getByRole('button', { name: 'Save and send again' }).click();
+  await expect(fix).toBeHidden();
+  const sent = await sentEntry(page, 'open-ticket');
+  expect(sent.id).toBe(entry.id);
+  expect(sent.params).toMatchObject({ customfields: { [fieldId]: 'INV-2031' } });
+  expect(provider(webHost, "SELECT f.fieldid, f.value FROM ticket_customfields f JOIN tickets t ON t.id = f.ticketid WHERE t.subject = 'March invoice paid twice'")).toEqual([
+    { fieldid: fieldId, value: 'INV-2031' },
+  ]);
 });

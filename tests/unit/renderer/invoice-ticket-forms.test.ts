@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { blankLine, invoiceDraft, invoiceTotals, lineTaxed, ratesTaxingNothing, readInvoice, type InvoiceDraft } from '../../../renderer/src/components/forms/invoice-draft';
 import { separatorsOf } from '../../../shared/typed-number';
 import { authorProblems, authorship } from '../../../renderer/src/components/forms/ticket-authorship';
-import { customFieldParams, missingCustomFields } from '../../../renderer/src/components/forms/ticket-custom-fields';
+import { customFieldNamedIn, customFieldParams, missingCustomFields, queuedCustomFields } from '../../../renderer/src/components/forms/ticket-custom-fields';
 
 describe('the invoice form', () => {
   const en = separatorsOf('en');
@@ -92,5 +92,24 @@ describe('a department\'s custom fields in a ticket form', () => {
     expect(customFieldParams(withTick, [{ id: 3, value: '' }], true)).toEqual({ customfields: { 3: '' } });
     expect(customFieldParams(withTick, [{ id: 3, value: '' }])).toEqual({});
     expect(customFieldParams(withTick, [{ id: 2, value: '' }], true)).toEqual({});
+  });
+
+  it('reads a queued entry\'s values back as the form holds them, and sends them again as it was queued', () => {
+    const queued = { 1: 'web01', 2: 'VPS' };
+    expect(queuedCustomFields(queued)).toEqual([{ id: 1, value: 'web01' }, { id: 2, value: 'VPS' }]);
+    expect(customFieldParams(fields, queuedCustomFields(queued))).toEqual({ customfields: queued });
+    expect(queuedCustomFields(undefined)).toEqual([]);
+    expect(queuedCustomFields({ x: 'not an id' })).toEqual([]);
+  });
+
+  it('finds the field the provider\'s refusal names: by its name as a whole word, the longer of two, or by its id', () => {
+    const more = [{ id: 3, name: 'Server', type: 'text', options: [], required: false }, ...fields, { id: 4, name: 'Invoice number', type: 'text', options: [], required: true }];
+    expect(customFieldNamedIn(more, 'Server hostname is required')?.id).toBe(1);
+    expect(customFieldNamedIn(more, 'Service must be one of: Email, VPS')?.id).toBe(2);
+    expect(customFieldNamedIn(more, 'invoice number is required')?.id).toBe(4);
+    expect(customFieldNamedIn(more, 'Custom field 3 is not a field of this department')?.id).toBe(3);
+    expect(customFieldNamedIn(more, 'Services are down')).toBeUndefined();
+    expect(customFieldNamedIn(more, 'Subject is required')).toBeUndefined();
+    expect(customFieldNamedIn(more, undefined)).toBeUndefined();
   });
 });

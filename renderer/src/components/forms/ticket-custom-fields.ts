@@ -38,3 +38,23 @@ export function customFieldParams(fields: readonly DepartmentCustomField[], valu
   });
   return filled.length > 0 ? { customfields: Object.fromEntries(filled) } : {};
 }
+
+/** The values a queued ticket or reply carries (its `customfields`, by field id), as the form holds them. */
+export function queuedCustomFields(customfields: Readonly<Record<string, string>> | undefined): CustomFieldValues {
+  return Object.entries(customfields ?? {}).flatMap(([id, value]) => (/^\d+$/.test(id) ? [{ id: Number(id), value }] : []));
+}
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The department's field the provider's words are about: the one whose name they say as a whole word ("Server
+ * hostname is required", "Service must be one of: …"; of two names said, the longer, which may hold the other),
+ * else the one whose id they give ("Custom field 7 …"). None when the words name no field of the department.
+ */
+export function customFieldNamedIn(fields: readonly DepartmentCustomField[], message: string | undefined): DepartmentCustomField | undefined {
+  if (!message) return undefined;
+  const said = (field: DepartmentCustomField) => field.name.trim() !== '' && new RegExp(`(^|[^\\p{L}\\p{N}])${escaped(field.name.trim())}($|[^\\p{L}\\p{N}])`, 'iu').test(message);
+  const byName = fields.filter(said).sort((a, b) => b.name.length - a.name.length)[0];
+  const id = /custom ?field\D{0,3}(\d+)/i.exec(message)?.[1];
+  return byName ?? fields.find((field) => String(field.id) === id);
+}

@@ -76,6 +76,7 @@ export default {
     message: 'Message',
     fields: {
       legend: 'Asked by this department',
+      legendOf: 'What {department} asks for',
       none: 'Not given',
     },
   },

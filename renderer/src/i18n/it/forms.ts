@@ -76,6 +76,7 @@ export default {
     message: 'Messaggio',
     fields: {
       legend: 'Richiesti da questo reparto',
+      legendOf: 'Cosa chiede il reparto {department}',
       none: 'Non indicato',
     },
   },
