@@ -218,6 +218,8 @@ test('a ticket queued before its department asked for a new required field: refu
   await page.getByRole('button', { name: /^Failed/ }).click();
   await page.getByRole('button', { name: `Fix… #${entry.id}` }).click();
   const fix = page.getByRole('dialog', { name: `Fix edit #${entry.id}` });
+  // What the entry is, said once (its words begin with its kind).
+  await expect(fix).toHaveAccessibleDescription('New ticket “March invoice paid twice”');
   const invoiceNumber = fix.getByRole('group', { name: 'What Billing asks for' }).getByLabel('Invoice number');
   await expect(invoiceNumber).toHaveAccessibleDescription('Invoice number is required');
   await expect(invoiceNumber).toBeFocused();
