@@ -29,6 +29,7 @@ export const PROCEDURE_NAMES = [
   'data.dashboard',
   'print.savePdf',
   'catalogue.refreshGroup',
+  'catalogue.groups',
   'billing.summary',
   'billing.orderPayments',
   'outbox.enqueue',

@@ -8,7 +8,7 @@ import { EVENT_NAMES, isProcedureName, PROCEDURE_NAMES, type EventName as Listed
 import { AccountEditSchema, AccountInputSchema, AccountNameSchema } from './accounts.js';
 import { AnnouncementImageUrlSchema, type AnnouncementImage } from './announcement-image.js';
 import type { BillingSummary, OrderPayment } from './billing.js';
-import type { CatalogueGroupCheck } from './catalogue-group.js';
+import type { CatalogueGroupCheck, ProductGroup } from './catalogue-group.js';
 import type { DashboardData } from './dashboard.js';
 import { IssuerSchema, LogoFileSchema, NO_ISSUER, type IssuerLogo } from './issuer.js';
 import type { EppResult, WhoisInfo, WhoisResult } from './models.js';
@@ -382,6 +382,7 @@ export const PROCEDURES = {
    * so the shop shows current prices without a full sync; out of reach, the mirror's copy and when it was read.
    */
   'catalogue.refreshGroup': procedure(z.strictObject({ gid: id })).returns<CatalogueGroupCheck>(),
+  'catalogue.groups': procedure(none).returns<ProductGroup[]>(),
 
   /** The Billing screen: the client's invoice figures, credit and income, and the orders not paid (shared/billing.ts). */
   'billing.summary': procedure(none).returns<BillingSummary>(),

@@ -29,6 +29,9 @@ export function serviceRefTarget(value: unknown): { to: 'services' | 'domains'; 
 /** Resources a link can open (each a list screen). */
 export type LinkTarget = Exclude<ResourceName, 'client'>;
 
+/** What an id may be shown by name from: a support department, a product group (named by the account's services). */
+export type LookupName = 'departments' | 'productGroups';
+
 export interface FieldSpec {
   /** The record's property (a dotted path is not used: every field is top level). */
   field: string;
@@ -37,8 +40,8 @@ export interface FieldSpec {
   kind: FieldKind;
   /** For links: the resource the id in `field` belongs to. */
   to?: LinkTarget;
-  /** For a link into a small resource, show the target's name rather than its id (looked up once). */
-  lookup?: 'departments';
+  /** Show the name of what the id names rather than the id (looked up once): a department, a product group. */
+  lookup?: LookupName;
   /** A unit after a number ("MB"), as an i18n key under `lists.unit.`. */
   unit?: string;
   /** Codes read as words (a code without its word shows as it is). */
@@ -63,8 +66,11 @@ export interface FilterSpec {
   kind: FilterKind;
   /** i18n key under `lists.filter.`; default the name. */
   label?: string;
-  /** For a choice among a small resource's records: their ids as values, their names as labels. */
-  from?: 'departments';
+  /**
+   * For a choice among a small resource's records or the groups of an id: their ids as values, their names as
+   * labels (a department's records; a product group's ids as the mirror holds them, with their counts).
+   */
+  from?: LookupName;
   /** A choice among codes, labelled with their words. */
   words?: WordSet;
   /** A choice whose values are numbers (a product's group id), as the mirror's filter takes them. */

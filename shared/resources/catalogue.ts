@@ -9,13 +9,13 @@ export const catalogue = {
     searchable: false,
     columns: [
       { field: 'name', kind: 'text', width: 280, sort: 'name' },
-      { field: 'gid', label: 'group', kind: 'number', width: 90, sort: 'gid' },
+      { field: 'gid', label: 'group', kind: 'number', lookup: 'productGroups', width: 160, sort: 'gid' },
       { field: 'type', kind: 'text', width: 160, words: 'productType' },
       { field: 'payType', kind: 'text', width: 130, words: 'payType' },
       { field: 'pricing', label: 'price', kind: 'pricing', width: 580 },
     ],
     filters: [
-      { name: 'gid', kind: 'choice', label: 'group', numeric: true },
+      { name: 'gid', kind: 'choice', label: 'group', numeric: true, from: 'productGroups' },
       { name: 'type', kind: 'choice', words: 'productType' },
     ],
     detail: [
@@ -23,7 +23,7 @@ export const catalogue = {
         title: 'overview',
         fields: [
           { field: 'pid', kind: 'number' },
-          { field: 'gid', label: 'group', kind: 'number' },
+          { field: 'gid', label: 'group', kind: 'number', lookup: 'productGroups' },
           { field: 'type', kind: 'text', words: 'productType' },
           { field: 'payType', kind: 'text', words: 'payType' },
           { field: 'description', kind: 'text' },

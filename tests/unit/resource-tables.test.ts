@@ -12,7 +12,7 @@ import { RESOURCE_NAMES } from '../../shared/records.js';
 import { openMirror, tempDir } from './mirror-fixtures.js';
 
 /** Tables of the mirror's own: sync bookkeeping, answer caches and the search index. */
-const INFRASTRUCTURE_TABLES = ['sync_state', 'sync_runs', 'whois_cache', 'whois_info_cache', 'epp_cache', 'search_index', 'search_trigram'];
+const INFRASTRUCTURE_TABLES = ['sync_state', 'sync_runs', 'whois_cache', 'whois_info_cache', 'epp_cache', 'catalogue_group_cache', 'search_index', 'search_trigram'];
 /** What every resource table has besides the descriptor's columns. */
 const ROW_COLUMNS = ['id', 'json', 'hash', 'written_at'];
 

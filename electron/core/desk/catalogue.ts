@@ -5,7 +5,7 @@
  * add-ons and options read too (as a sync's catalogue read does); one the provider no longer lists in the group
  * leaves the mirror (the next sync puts it back where it now is). Out of reach, the mirror's copy stays, with
  * when it was read: the group's own read (kept in the mirror, so it is known after a restart too), else the
- * catalogue's last sync, whichever is newer.
+ * catalogue's last sync, whichever is newer. catalogue.groups: the groups, named as the account's services name them.
  */
 import type { CatalogueGroupCheck } from '../../../shared/catalogue-group.js';
 import type { CatalogueEntry } from '../../../shared/records.js';
@@ -17,6 +17,7 @@ import type { DeskState } from './state.js';
 export function catalogueHandlers(state: DeskState): HandlersOf<'catalogue'> {
   return {
     'catalogue.refreshGroup': ({ gid }) => refreshGroup(state, gid),
+    'catalogue.groups': () => state.current.mirror.productGroups(),
   };
 }
 

@@ -1,10 +1,12 @@
 /**
  * Reads of the mirror by value rather than by id, each one SQL statement however many values are asked for
- * (the values go in as one JSON array): contacts by e-mail (a CSV import), domains by name (renewals), and the
- * payment methods the account's own records use (order forms).
+ * (the values go in as one JSON array): contacts by e-mail (a CSV import), domains by name (renewals), the
+ * payment methods the account's own records use (order forms), and the catalogue's product groups by the names
+ * the account's services give them.
  */
 import type { Database } from 'better-sqlite3';
 import type { PaymentMethodUse } from '../../../shared/billing.js';
+import type { ProductGroup } from '../../../shared/catalogue-group.js';
 import type { Contact, Domain, Order } from '../../../shared/models.js';
 import { statement } from './statements.js';
 
@@ -38,4 +40,19 @@ export function paymentMethods(db: Database): PaymentMethodUse[] {
     `SELECT code, COALESCE(MAX(NULLIF(name, '')), code) AS name, COUNT(*) AS uses FROM (${used})
      WHERE code IS NOT NULL AND code != '' GROUP BY code ORDER BY uses DESC, name`,
   ).all() as PaymentMethodUse[];
+}
+
+/**
+ * The catalogue's product groups, each named as the account's services of its products name it (the most used
+ * name, then the first in order); a group none of whose products is in use has no name.
+ */
+export function productGroups(db: Database): ProductGroup[] {
+  return statement(
+    db,
+    `SELECT c.gid AS gid, COUNT(*) AS products,
+       (SELECT json_extract(s.json, '$.groupName') AS group_name FROM services s JOIN catalogue p ON p.id = s.pid
+        WHERE p.gid = c.gid AND COALESCE(json_extract(s.json, '$.groupName'), '') != ''
+        GROUP BY group_name ORDER BY COUNT(*) DESC, group_name LIMIT 1) AS name
+     FROM catalogue c WHERE c.gid IS NOT NULL GROUP BY c.gid ORDER BY c.gid`,
+  ).all() as ProductGroup[];
 }

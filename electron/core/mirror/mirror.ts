@@ -15,7 +15,8 @@ import { openMirrorDatabase } from './database.js';
 import { facetValues } from './facets.js';
 import { listRows, MAX_PAGE_SIZE, type ListQuery } from './list-query.js';
 import type { PaymentMethodUse } from '../../../shared/billing.js';
-import { contactsByEmail, domainsByName, ordersWithStatus, paymentMethods } from './lookups.js';
+import type { ProductGroup } from '../../../shared/catalogue-group.js';
+import { contactsByEmail, domainsByName, ordersWithStatus, paymentMethods, productGroups } from './lookups.js';
 import type { Facet, ListPage, SearchHit } from '../../../shared/queries.js';
 import { MirrorQueryError } from './query-error.js';
 import {
@@ -118,7 +119,11 @@ export class Mirror {
 
   dispose(): void {
     if (!this.db.open) return;
-    this.db.pragma('optimize');
+    try {
+      this.db.pragma('optimize');
+    } catch {
+      // The planner's statistics are a nicety: on a full disk (SQLITE_FULL) the file is closed all the same.
+    }
     this.db.close();
   }
 
@@ -232,6 +237,11 @@ export class Mirror {
    * the file changes: a write on this connection moves total_changes(), a commit on another (the sync's writer
    * thread) moves data_version.
    */
+  /** The catalogue's product groups, named by the account's services (lookups.ts). */
+  productGroups(): ProductGroup[] {
+    return productGroups(this.db);
+  }
+
   paymentMethods(): PaymentMethodUse[] {
     const version = this.version();
     if (this.paymentMethodsRead?.version !== version) this.paymentMethodsRead = { version, methods: paymentMethods(this.db) };

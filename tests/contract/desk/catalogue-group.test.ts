@@ -102,6 +102,34 @@ describe('catalogue.refreshGroup', () => {
     }
   });
 
+  it('names each group as the account’s services name it, most used first; a group none of whose products is in use has no name', async () => {
+    const groups = await desk.call('catalogue.groups');
+    // The names the account's services (as mirrored) give the groups of their products, counted per group.
+    const mirrored = (await desk.call('data.list', { resource: 'catalogue', limit: 1000 })).rows as { pid: number; gid: number }[];
+    const services = (await desk.call('data.list', { resource: 'services', limit: 1000 })).rows as { pid: number; groupName: string }[];
+    const uses = new Map<number, Map<string, number>>();
+    for (const service of services) {
+      const group = mirrored.find((p) => p.pid === service.pid)?.gid;
+      if (group === undefined || service.groupName === '') continue;
+      const names = uses.get(group) ?? new Map<string, number>();
+      names.set(service.groupName, (names.get(service.groupName) ?? 0) + 1);
+      uses.set(group, names);
+    }
+    const mostUsed = (group: number) => [...(uses.get(group) ?? [])].sort(([a, m], [b, n]) => n - m || (a < b ? -1 : 1))[0]?.[0] ?? null;
+    expect(groups.map((g) => g.gid)).toEqual([...new Set(mirrored.map((p) => p.gid))].sort((a, b) => a - b));
+    for (const group of groups) {
+      expect(group.name, `group ${group.gid}`).toBe(mostUsed(group.gid));
+      expect(group.products).toBe(mirrored.filter((p) => p.gid === group.gid).length);
+    }
+    expect(groups.some((g) => g.name !== null)).toBe(true);
+
+    // A group whose products nobody uses yet: no name, however the provider calls it.
+    const lonely = Number(sb.db.prepare("INSERT INTO product_groups (name) VALUES ('Reseller Extras')").run().lastInsertRowid);
+    sb.db.prepare("INSERT INTO products (gid, type, name, description, paytype, pricing) SELECT ?, type, 'Extra plan', description, paytype, pricing FROM products LIMIT 1").run(lonely);
+    await desk.call('sync.run');
+    expect((await desk.call('catalogue.groups')).find((g) => g.gid === lonely)).toEqual({ gid: lonely, name: null, products: 1 });
+  });
+
   it('refuses a group id that is not a whole number above 0, naming the field', async () => {
     await expect(desk.call('catalogue.refreshGroup', { gid: 0 })).rejects.toMatchObject({ code: 'invalid_input', issues: [{ field: 'gid' }] });
   });

@@ -116,11 +116,12 @@ export default {
     group: 'Group',
   },
   catalogueGroup: {
-    checking: 'Group {gid}: reading its products from the provider…',
-    fresh: 'Group {gid}: no products on the provider now | Group {gid}: 1 product, as the provider has it now | Group {gid}: {n} products, as the provider has them now',
-    stale: 'Group {gid}: prices from your copy of {date}; the provider cannot be reached',
-    never: 'Group {gid}: never read from the provider; the provider cannot be reached',
-    failed: 'Group {gid} could not be read from the provider: {error}',
+    numbered: 'Group {gid}',
+    checking: '{group}: reading its products from the provider…',
+    fresh: '{group}: no products on the provider now | {group}: 1 product, as the provider has it now | {group}: {n} products, as the provider has them now',
+    stale: '{group}: prices from your copy of {date}; the provider cannot be reached',
+    never: '{group}: never read from the provider; the provider cannot be reached',
+    failed: '{group} could not be read from the provider: {error}',
   },
   detail: {
     unsent: '{what} (not sent yet)',

@@ -116,11 +116,12 @@ export default {
     group: 'Gruppo',
   },
   catalogueGroup: {
-    checking: 'Gruppo {gid}: lettura dei prodotti dal fornitore…',
-    fresh: 'Gruppo {gid}: nessun prodotto ora presso il fornitore | Gruppo {gid}: 1 prodotto, come lo ha ora il fornitore | Gruppo {gid}: {n} prodotti, come li ha ora il fornitore',
-    stale: 'Gruppo {gid}: prezzi dalla tua copia del {date}; il fornitore non è raggiungibile',
-    never: 'Gruppo {gid}: mai letto dal fornitore; il fornitore non è raggiungibile',
-    failed: 'Il gruppo {gid} non si è potuto leggere dal fornitore: {error}',
+    numbered: 'Gruppo {gid}',
+    checking: '{group}: lettura dei prodotti dal fornitore…',
+    fresh: '{group}: nessun prodotto ora presso il fornitore | {group}: 1 prodotto, come lo ha ora il fornitore | {group}: {n} prodotti, come li ha ora il fornitore',
+    stale: '{group}: prezzi dalla tua copia del {date}; il fornitore non è raggiungibile',
+    never: '{group}: mai letto dal fornitore; il fornitore non è raggiungibile',
+    failed: '{group}: non si è potuto leggere dal fornitore: {error}',
   },
   detail: {
     unsent: '{what} (non ancora inviato)',
