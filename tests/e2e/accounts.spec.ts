@@ -130,7 +130,7 @@ test('a second account is added from the account menu, and the menu switches bet
 
 test('signed out, the top bar says so and signs in again with the password only', async ({ page, webHost }) => {
   await showApp(page, webHost);
-  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByRole('link', { name: 'Settings', exact: true }).click();
   await page.getByRole('button', { name: 'Sign out Main' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Signed out' })).toBeVisible();
 
@@ -150,7 +150,7 @@ test('signed out, the top bar says so and signs in again with the password only'
 
 test('settings change the theme and the language, kept by the engine across a reload', async ({ page, webHost }) => {
   await showApp(page, webHost);
-  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByRole('link', { name: 'Settings', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
   const html = page.locator('html');
   // "System" follows the OS, and as it changes.
@@ -181,7 +181,7 @@ test('removing an account with a queued edit says so first, then leaves the welc
   await showApp(page, webHost);
   // An edit the provider refuses stays in the queue as failed: not yet settled, so it would be lost.
   await invoke(page, 'outbox.enqueue', { kind: 'update-contact', params: { contactid: 999_999, city: 'Trento' } });
-  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByRole('link', { name: 'Settings', exact: true }).click();
   // An account with nothing queued is removed after one plain question.
   await page.getByRole('button', { name: 'Remove Second' }).click();
   const plain = page.getByRole('alertdialog', { name: 'Remove “Second”?' });

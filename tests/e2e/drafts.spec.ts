@@ -13,7 +13,7 @@ const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
 
 test('a new contact and a new ticket come back after a reload; the password does not, and says so', async ({ page, webHost }) => {
   await openApp(page, webHost);
-  await page.getByRole('link', { name: 'Contacts' }).click();
+  await page.getByRole('link', { name: 'Contacts', exact: true }).click();
   await page.getByRole('button', { name: 'New contact' }).click();
   const contact = dialog(page, 'New contact');
   await contact.getByLabel('First name').fill('Grace');
@@ -25,7 +25,7 @@ test('a new contact and a new ticket come back after a reload; the password does
   expect(JSON.stringify(await invoke(page, 'drafts.get', { key: 'add-contact' }))).not.toContain('Grace-Pass-1906');
   await page.keyboard.press('Escape');
 
-  await page.getByRole('link', { name: 'Tickets' }).click();
+  await page.getByRole('link', { name: 'Tickets', exact: true }).click();
   await page.getByRole('button', { name: 'New ticket' }).click();
   const ticket = dialog(page, 'New ticket');
   await ticket.getByLabel('Subject').fill('Backups missing');
@@ -35,13 +35,13 @@ test('a new contact and a new ticket come back after a reload; the password does
 
   await page.reload();
   await page.waitForFunction(() => document.querySelector('#app')?.children.length);
-  await page.getByRole('link', { name: 'Tickets' }).click();
+  await page.getByRole('link', { name: 'Tickets', exact: true }).click();
   await page.getByRole('button', { name: 'New ticket' }).click();
   await expect(ticket.getByLabel('Subject')).toHaveValue('Backups missing');
   await expect(ticket.getByLabel('Message')).toHaveValue('No backup since Sunday night.');
   await page.keyboard.press('Escape');
 
-  await page.getByRole('link', { name: 'Contacts' }).click();
+  await page.getByRole('link', { name: 'Contacts', exact: true }).click();
   await page.getByRole('button', { name: 'New contact' }).click();
   await expect(contact.getByLabel('First name')).toHaveValue('Grace');
   await expect(contact.getByLabel('City')).toHaveValue('Arlington');
@@ -53,7 +53,7 @@ test('a new contact and a new ticket come back after a reload; the password does
 
 test('Discard draft empties the form, here and in the engine', async ({ page, webHost }) => {
   await openApp(page, webHost);
-  await page.getByRole('link', { name: 'Contacts' }).click();
+  await page.getByRole('link', { name: 'Contacts', exact: true }).click();
   await page.getByRole('button', { name: 'New contact' }).click();
   const contact = dialog(page, 'New contact');
   await expect(contact.getByLabel('First name')).toHaveValue('Grace');

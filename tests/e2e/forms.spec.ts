@@ -23,7 +23,7 @@ const queued = async (page: Page, kind: MutationKind) =>
 
 test('a new contact: a refused field says why under it and keeps what was typed; the contact opens and is sent', async ({ page, webHost }) => {
   await showApp(page, webHost);
-  await page.getByRole('link', { name: 'Contacts' }).click();
+  await page.getByRole('link', { name: 'Contacts', exact: true }).click();
   await page.getByRole('button', { name: 'New contact' }).click();
   const form = dialog(page, 'New contact');
   await form.getByLabel('First name').fill('Ada');
@@ -54,7 +54,7 @@ test('a new contact: a refused field says why under it and keeps what was typed;
 
 test('a new sub-account needs its password, which the outbox keeps sealed and never shows', async ({ page, webHost }) => {
   await showApp(page, webHost);
-  await page.getByRole('link', { name: 'Contacts' }).click();
+  await page.getByRole('link', { name: 'Contacts', exact: true }).click();
   await page.getByRole('button', { name: 'New contact' }).click();
   const form = dialog(page, 'New contact');
   await form.getByLabel('First name').fill('Olive');
@@ -181,7 +181,7 @@ test('a reply to a ticket is queued with its attachment, and the form empties fo
 
 test('a new invoice shows its total as the provider will; a bad amount is refused on its own line', async ({ page, webHost }) => {
   await showApp(page, webHost);
-  await page.getByRole('link', { name: 'Invoices' }).click();
+  await page.getByRole('link', { name: 'Invoices', exact: true }).click();
   await page.getByRole('button', { name: 'New invoice' }).click();
   const form = dialog(page, 'New invoice');
   await form.getByLabel('Line 1: description').fill('Hosting, one year');
@@ -341,7 +341,7 @@ test('an edit the provider refused is fixed in the Outbox and sent again', async
   const contact = (await invoke(page, 'data.list', { resource: 'contacts', limit: 1 })).rows[0]!;
   // Two letters, as the schema asks, but no country the provider knows.
   const entry = await invoke(page, 'outbox.enqueue', { kind: 'update-contact', params: { contactid: contact.id as number, country: 'ZZ', city: 'Merano' } });
-  await page.getByRole('link', { name: 'Outbox' }).click();
+  await page.getByRole('link', { name: 'Outbox', exact: true }).click();
   await page.getByRole('button', { name: /^Failed/ }).click();
   await page.getByRole('button', { name: `Fix… #${entry.id}` }).click();
   const form = dialog(page, `Fix edit #${entry.id}`);

@@ -23,7 +23,7 @@ test('an edit made while every request fails waits with its reason, and is sent 
 
   await setFaults(webHost.sandbox!, { reset: 1 });
   const entry = await invoke(page, 'outbox.enqueue', { kind: 'update-contact', params: { contactid: contact.id, city: 'Rovereto' } });
-  await page.getByRole('link', { name: 'Outbox' }).click();
+  await page.getByRole('link', { name: 'Outbox', exact: true }).click();
   const waiting = row(page, entry.id);
   // Named as the Contacts list names it, with the change in words: never by its id.
   await expect(waiting).toContainText(`${contact.firstName} ${contact.lastName}: City “Rovereto”`);
@@ -41,7 +41,7 @@ test('an edit made while every request fails waits with its reason, and is sent 
 test('an edit the provider refuses is failed with its words; Retry sends it again; Discard asks first', async ({ page, webHost }) => {
   await showApp(page, webHost);
   const entry = await invoke(page, 'outbox.enqueue', { kind: 'update-contact', params: { contactid: 999_999, city: 'Trento' } });
-  await page.getByRole('link', { name: 'Outbox' }).click();
+  await page.getByRole('link', { name: 'Outbox', exact: true }).click();
   // Each edit in one tab: the failed one is "Failed 1", not also "Pending 1", wherever it is counted.
   const failedTab = page.getByRole('button', { name: /^Failed/ });
   await expect(failedTab).toHaveAccessibleName('Failed 1');
@@ -79,7 +79,7 @@ test('from the keyboard, a row that leaves its tab hands the focus to the same a
   await showApp(page, webHost);
   const first = await invoke(page, 'outbox.enqueue', { kind: 'update-contact', params: { contactid: 999_998, city: 'Bolzano' } });
   const second = await invoke(page, 'outbox.enqueue', { kind: 'update-contact', params: { contactid: 999_997, city: 'Merano' } });
-  await page.getByRole('link', { name: 'Outbox' }).click();
+  await page.getByRole('link', { name: 'Outbox', exact: true }).click();
   const failedTab = page.getByRole('button', { name: /^Failed/ });
   await expect(failedTab).toHaveAccessibleName('Failed 2');
   await failedTab.click();
@@ -107,7 +107,7 @@ test('an edit whose create was discarded needs review; "It went through" settles
   try {
     const created = await invoke(page, 'outbox.enqueue', { kind: 'add-contact', params: { firstname: 'Ada', lastname: 'Byron', email: 'ada@example.com' } });
     const edit = await invoke(page, 'outbox.enqueue', { kind: 'update-contact', params: { contactid: created.localId!, city: 'Trento' } });
-    await page.getByRole('link', { name: 'Outbox' }).click();
+    await page.getByRole('link', { name: 'Outbox', exact: true }).click();
     const create = row(page, created.id);
     await expect(create).toContainText('Ada Byron');
     await expect(row(page, edit.id)).toContainText(`Waits for #${created.id}, “New contact Ada Byron”, to be sent`);
@@ -137,7 +137,7 @@ test('a create that needs review takes the id it got on the provider, checked by
       kind: 'open-ticket',
       params: { deptid: department.id as number, subject: 'Compiler question', message: 'Hello', contactid: contact.localId! },
     });
-    await page.getByRole('link', { name: 'Outbox' }).click();
+    await page.getByRole('link', { name: 'Outbox', exact: true }).click();
     await row(page, contact.id).getByRole('button', { name: `Discard #${contact.id}` }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Discard' }).click();
     await page.getByRole('button', { name: /^Needs review/ }).click();

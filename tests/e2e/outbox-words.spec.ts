@@ -73,7 +73,7 @@ test('every queued edit is named as the lists name it, and opens to its values, 
   const ada = await invoke(page, 'outbox.enqueue', { kind: 'add-contact', params: { firstname: 'Ada', lastname: 'Byron', email: 'ada@example.com' } });
   const adaEdit = await invoke(page, 'outbox.enqueue', { kind: 'update-contact', params: { contactid: ada.localId!, city: 'Trento' } });
 
-  await page.getByRole('link', { name: 'Outbox' }).click();
+  await page.getByRole('link', { name: 'Outbox', exact: true }).click();
   await expect(outboxRow(page, update.id)).toContainText(`${contact.firstName} ${contact.lastName}: Support e-mails on`);
   await expect(outboxRow(page, reply.id)).toContainText(`Reply to ticket #${ticket.tid}`);
   await expect(outboxRow(page, invoice.id)).toContainText(/New invoice, 3 lines, \D*188\.42/);

@@ -35,7 +35,7 @@ test('an e-mail changed offline and on the provider waits with both values; Keep
   const kept = await bothChanged(page, sandbox, first!, 'mine@example.com', 'theirs@example.com');
   const taken = await bothChanged(page, sandbox, second!, 'mine2@example.com', 'theirs2@example.com');
 
-  await page.getByRole('link', { name: 'Outbox' }).click();
+  await page.getByRole('link', { name: 'Outbox', exact: true }).click();
   const tab = page.getByRole('button', { name: /^Changed on the provider/ });
   await expect(tab).toContainText('2');
   await tab.click();
