@@ -78,12 +78,10 @@ export class Background {
 
   /**
    * Windows has no badge count: a window's taskbar button shows the badge as an overlay icon, with the number in
-   * words for a screen reader. Only Electron on Windows has setOverlayIcon; elsewhere this does nothing. A new
-   * window is given the badge as it opens.
+   * words for a screen reader. Electron draws it on Windows and ignores it elsewhere (macOS and Linux show the
+   * badge count), so it is set on every platform. A new window is given the badge as it opens.
    */
   badgeWindow(window: BrowserWindow): void {
-    // Electron's types have the method on every platform; it exists on Windows only.
-    if (typeof window.setOverlayIcon !== 'function') return;
     const pixels = drawBadge(this.state.needsYou);
     const image = pixels ? nativeImage.createFromBitmap(pixels, { width: BADGE_SIZE, height: BADGE_SIZE, scaleFactor: BADGE_SCALE }) : null;
     window.setOverlayIcon(image, pixels ? this.words().tray.needsYou(this.state.needsYou) : '');

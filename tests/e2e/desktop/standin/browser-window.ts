@@ -350,17 +350,16 @@ export class StandinBrowserWindow extends EventEmitter {
     this.bounds = { x: options.x ?? 0, y: options.y ?? 0, width: options.width ?? 800, height: options.height ?? 600 };
     this.webContents = new StandinWebContents(this, prefs.preload);
     this.webContents.on('render-process-gone', () => this.webContents.markCrashed());
-    if (process.env.STANDIN_PLATFORM === 'win32') Object.assign(this, { setOverlayIcon: this.overlayIcon });
     windows.add(this);
     record({ type: 'window-created', id: this.webContents.id, options: { ...options, webPreferences: { ...prefs } } });
     if (this.visible) this.focus();
   }
 
   /**
-   * setOverlayIcon, which Electron has on Windows only: with STANDIN_PLATFORM=win32 the stand-in's windows have
-   * it (the taskbar button's badge), recorded with the image's pixels; elsewhere they lack it, as Electron's do.
+   * The taskbar button's overlay icon, which Electron draws on Windows and ignores elsewhere: recorded with the
+   * image's pixels, on every platform.
    */
-  private overlayIcon(image: { getSize(): { width: number; height: number }; toBitmap(): Buffer; scaleFactor: number } | null, description: string): void {
+  setOverlayIcon(image: { getSize(): { width: number; height: number }; toBitmap(): Buffer; scaleFactor: number } | null, description: string): void {
     const icon = image ? { ...image.getSize(), scaleFactor: image.scaleFactor, bitmap: image.toBitmap().toString('base64') } : null;
     record({ type: 'overlay-icon', id: this.webContents.id, icon, description });
   }
