@@ -67,7 +67,7 @@ test('keyboard only: Ctrl+K, go to Domains with Enter; Esc closes and gives focu
   await page.keyboard.press('Control+k');
   await expect(searchBox(page)).toBeFocused();
   await page.keyboard.type('go to domains');
-  await expect(palette(page).getByRole('option', { name: 'Go to Domains' })).toHaveAttribute('data-highlighted', '');
+  await expect(palette(page).getByRole('option', { name: 'Go to Domains', exact: true })).toHaveAttribute('data-highlighted', '');
   await page.keyboard.press('Enter');
   await expect(palette(page)).toBeHidden();
   await expect(page).toHaveURL(/#\/domains$/);

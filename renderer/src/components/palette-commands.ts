@@ -45,9 +45,16 @@ function haystackOf(command: PaletteCommand): string {
   return haystack;
 }
 
-/** The commands whose label or keywords contain every word typed (any order, any case). */
+/**
+ * The commands whose label or keywords contain every word typed (any order, any case). Those whose label begins
+ * with what was typed come first: the person is typing that command's name ("Go to Domains" before "All Contacts
+ * matching “Go to Domains”").
+ */
 export function matchCommands(commands: PaletteCommand[], text: string): PaletteCommand[] {
   const words = text.toLocaleLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return commands;
-  return commands.filter((c) => words.every((w) => haystackOf(c).includes(w)));
+  const matched = commands.filter((c) => words.every((w) => haystackOf(c).includes(w)));
+  const typed = words.join(' ');
+  const named = (c: PaletteCommand) => c.label.toLocaleLowerCase().replace(/\s+/g, ' ').startsWith(typed);
+  return [...matched.filter(named), ...matched.filter((c) => !named(c))];
 }
