@@ -1,7 +1,7 @@
 /**
  * When syncs happen: once on start, then every `intervalMinutes` after the last run finished (0 = never), on
- * every down → online transition, and on demand. All of them go through Syncer.sync, so a trigger during a run
- * joins it.
+ * every down → online transition, and on demand. All of them go through the Syncer, so a trigger during a run
+ * joins it, but the person's: an automatic run that began before they asked is followed by theirs.
  *
  * While the connection is down (offline or failing) no sync runs on its own: a probe (one small request, no
  * sync run, no progress) asks whether the provider answers again, soon after the last try and then less often;
@@ -87,9 +87,9 @@ export class SyncScheduler {
     this.syncer.connectivity.off('change', this.onConnectivity);
   }
 
-  /** A sync now (or the running one). */
+  /** A sync now, or the running one; the person's (demand) never an automatic run that began before they asked. */
   syncNow(trigger: SyncTrigger = 'demand'): Promise<SyncSummary> {
-    return this.trigger(trigger);
+    return trigger === 'demand' ? this.syncer.syncOnDemand() : this.trigger(trigger);
   }
 
   /** Changes the interval (the setting); counts from now. */

@@ -103,9 +103,11 @@ export class Syncer extends EventEmitter<SyncEvents> {
   private readonly describeFailure: (error: unknown) => string | null;
   private readonly deadlineMs: number;
   private readonly unsubscribe: Array<() => void> = [];
-  private current: { promise: Promise<SyncSummary>; controller: AbortController } | null = null;
+  private current: { promise: Promise<SyncSummary>; controller: AbortController; trigger: SyncTrigger } | null = null;
   /** The run queued behind the current one by syncAfterNow (one for every caller meanwhile). */
   private queued: Promise<SyncSummary> | null = null;
+  /** The person cancelled while a run was queued: it does not start (its callers hear the cancelled run). */
+  private queueDropped = false;
   private disposed = false;
   /** Resources the last sync found listed empty while the mirror had rows: kept once, emptied if the next sync agrees. */
   private readonly emptiedOnce = new Set<SyncedResource>();
@@ -138,14 +140,24 @@ export class Syncer extends EventEmitter<SyncEvents> {
     const timer = setTimeout(() => deadline.abort(new SyncDeadline(this.deadlineMs)), this.deadlineMs);
     const signals = [controller.signal, deadline.signal, ...(request.signal ? [request.signal] : [])];
     const signal = AbortSignal.any(signals);
-    const promise = this.run(request.trigger ?? 'demand', signal, request.only ?? SYNCED_RESOURCES).finally(() => {
+    const trigger = request.trigger ?? 'demand';
+    const promise = this.run(trigger, signal, request.only ?? SYNCED_RESOURCES).finally(() => {
       clearTimeout(timer);
       this.current = null;
     });
     // Told once the run is over, so that a listener asking whether a sync is running hears no.
     promise.then((summary) => this.emit('sync.summary', summary), () => undefined);
-    this.current = { promise, controller };
+    this.current = { promise, controller, trigger };
     return promise;
+  }
+
+  /**
+   * A sync the person asked for (Sync Now, from the tray or the palette): it joins a run they asked for already,
+   * but never answers with an automatic run (at start, on the interval, on reconnecting) that began before they
+   * asked, which may have read a list before their change on the provider: that one is followed by theirs.
+   */
+  syncOnDemand(request: SyncRequest = {}): Promise<SyncSummary> {
+    return this.current && this.current.trigger !== 'demand' ? this.syncAfterNow({ ...request, trigger: 'demand' }) : this.sync({ ...request, trigger: 'demand' });
   }
 
   /**
@@ -158,7 +170,9 @@ export class Syncer extends EventEmitter<SyncEvents> {
     if (!running) return this.sync(request);
     const start = (): Promise<SyncSummary> => {
       this.queued = null;
-      return this.disposed ? running : this.sync(request);
+      const dropped = this.queueDropped;
+      this.queueDropped = false;
+      return this.disposed || dropped ? running : this.sync(request);
     };
     this.queued ??= running.then(start, start);
     return this.queued;
@@ -183,8 +197,9 @@ export class Syncer extends EventEmitter<SyncEvents> {
     }
   }
 
-  /** Stops the run in progress, if any. */
+  /** Stops the run in progress, if any, and the one queued behind it. */
   cancel(): void {
+    if (this.queued) this.queueDropped = true;
     this.current?.controller.abort();
   }
 

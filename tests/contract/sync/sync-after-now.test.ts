@@ -1,7 +1,8 @@
 /**
  * A sync asked for once an edit is confirmed starts after the confirmation: a sync already running may have read
  * the list before the provider had the new record, and joining it would leave the mirror without it until the
- * next periodic sync (a ticket opened here was "not found" under its own id meanwhile).
+ * next periodic sync (a ticket opened here was "not found" under its own id meanwhile). The same for the person's
+ * Sync Now (from the tray or the palette) asked during an automatic run; Cancel stops the queued run too.
  */
 import { describe, expect, it } from 'vitest';
 import type { Ticket } from '../../../shared/models.js';
@@ -57,5 +58,49 @@ describe('a sync after now', () => {
     // The queued run did not start: it answers with the (cancelled) running one's summary.
     expect(await queued).toBe(await running);
     expect(syncer.running).toBe(false);
+  });
+
+  it('the person’s sync asked during an automatic run is a run of theirs after it; asked during their own, joins it', async () => {
+    const { sb, setup } = await sandboxSync();
+    const { syncer, mirror } = setup;
+    expect((await syncer.sync()).outcome).toBe('ok');
+    const accessToken = await token(sb);
+    sb.setFaults({ latencyMs: 60 });
+    const ticketsRead = new Promise<void>((resolve) => {
+      syncer.on('sync.progress', (p) => {
+        if (p.resource === 'tickets' && p.total !== null && p.done >= p.total) resolve();
+      });
+    });
+    const automatic = syncer.sync({ trigger: 'interval' });
+    await ticketsRead;
+    const opened = await call(sb, accessToken, 'open-ticket', { clientid: sb.accounts[0]!.userid, deptid: 2, subject: 'Opened on the panel', message: 'Hello' });
+    const id = Number((opened.json as { id: string }).id);
+
+    const asked = syncer.syncOnDemand();
+    expect(await automatic).not.toBe(await asked);
+    const theirs = await asked;
+    expect(theirs.trigger).toBe('demand');
+    expect(allRows(mirror, 'tickets').map((t: Ticket) => t.id)).toContain(id);
+
+    // Their own run asked for again: the same run, not another.
+    const own = syncer.syncOnDemand();
+    expect(syncer.syncOnDemand()).toBe(own);
+    await own;
+  });
+
+  it('Cancel stops the running sync and the one queued behind it', async () => {
+    const { sb, setup } = await sandboxSync();
+    const { syncer } = setup;
+    sb.setFaults({ latencyMs: 60 });
+    const summaries: SyncSummary[] = [];
+    syncer.on('sync.summary', (summary) => summaries.push(summary));
+    const automatic = syncer.sync({ trigger: 'interval' });
+    const asked = syncer.syncOnDemand();
+    syncer.cancel();
+    const ran = await automatic;
+    expect(ran.outcome).toBe('cancelled');
+    expect(await asked).toBe(ran);
+    expect(syncer.running).toBe(false);
+    expect(summaries).toHaveLength(1);
   });
 });
