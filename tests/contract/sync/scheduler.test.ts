@@ -80,19 +80,23 @@ async function until(done: () => boolean, ms = 5_000): Promise<void> {
 }
 
 describe('sync scheduler', () => {
-  it('syncs on start; requests during the run join it', async () => {
+  it('syncs on start; an automatic request during the run joins it, the person’s runs after it', async () => {
     const { syncer, mirror } = await setUp(await start());
     const scheduler = schedule(syncer, { intervalMinutes: 0 });
     const first = scheduler.start();
-    const joined = [scheduler.syncNow(), syncer.sync({ trigger: 'demand' })];
+    const joined = syncer.sync({ trigger: 'reconnect' });
+    const asked = scheduler.syncNow();
     expect(syncer.running).toBe(true);
-    const summaries = await Promise.all([first, ...joined]);
-    expect(new Set(summaries.map((s) => s.runId)).size).toBe(1);
-    expect(summaries[0]).toMatchObject({ trigger: 'start', outcome: 'ok' });
-    expect(mirror.syncRuns()).toHaveLength(1);
+    const [started, again, theirs] = await Promise.all([first, joined, asked]);
+    expect(again.runId).toBe(started.runId);
+    expect(started).toMatchObject({ trigger: 'start', outcome: 'ok' });
+    // The start's run may have read a list before the person asked: theirs is a run of its own, after it.
+    expect(theirs).toMatchObject({ trigger: 'demand', outcome: 'ok' });
+    expect(theirs.runId).not.toBe(started.runId);
+    expect(mirror.syncRuns()).toHaveLength(2);
     // Once finished, a request starts a new run.
     expect((await scheduler.syncNow()).trigger).toBe('demand');
-    expect(mirror.syncRuns()).toHaveLength(2);
+    expect(mirror.syncRuns()).toHaveLength(3);
   }, 60_000);
 
   it('syncs again on the interval, counted from the end of the last run, and stops when set to 0 or stopped', async () => {
