@@ -45,6 +45,10 @@ const UsernameSchema = z.string().trim().email('must be the account e-mail addre
 const SecretSchema = z.string().min(1, 'is required');
 /** A file's path as given (the engine reads it); empty: none. */
 const CaFileSchema = z.string().trim().max(4096, 'is at most 4096 characters');
+/** The user name of the account's proxy sign-in; empty: none. */
+const ProxyUserSchema = z.string().trim().max(256, 'is at most 256 characters');
+/** The password of the account's proxy sign-in (a keychain secret, like the others). */
+const ProxyPasswordSchema = z.string().max(1024, 'is at most 1024 characters');
 
 /** The non-secret part of an account: stored in a plain settings file. */
 export const AccountConfigSchema = z.object({
@@ -65,19 +69,28 @@ export const AccountConfigSchema = z.object({
    * engine reads and checks the file (electron/core/network/extra-ca.ts).
    */
   caFile: CaFileSchema.default(''),
+  /**
+   * The user name a proxy that asks for a sign-in is given (its password is the keychain's); empty: none. A
+   * sign-in in the proxy's own address wins over it.
+   */
+  proxyUser: ProxyUserSchema.default(''),
 });
 export type AccountConfig = z.infer<typeof AccountConfigSchema>;
 
-/** Adding an account: the config plus the two secrets, which go straight to the keychain. */
+/** Adding an account: the config plus its secrets (the proxy's password optional), which go straight to the keychain. */
 export const AccountInputSchema = AccountConfigSchema.extend({
   clientSecret: SecretSchema,
   password: SecretSchema,
+  proxyPassword: ProxyPasswordSchema.optional(),
 }).superRefine((input, ctx) => {
   for (const issue of plainHttpIssues(input)) ctx.addIssue({ code: 'custom', ...issue });
 });
 export type AccountInput = z.infer<typeof AccountInputSchema>;
 
-/** Changing a stored account: its name and what changes (a secret left out stays as stored). */
+/**
+ * Changing a stored account: its name and what changes (a secret left out stays as stored; an empty proxyUser
+ * removes the proxy sign-in and its password).
+ */
 export const AccountEditSchema = z.strictObject({
   name: AccountNameSchema,
   baseUrl: httpUrl().optional(),
@@ -89,6 +102,8 @@ export const AccountEditSchema = z.strictObject({
   password: SecretSchema.optional(),
   insecureHttp: z.boolean().optional(),
   caFile: CaFileSchema.optional(),
+  proxyUser: ProxyUserSchema.optional(),
+  proxyPassword: ProxyPasswordSchema.optional(),
 });
 export type AccountEdit = z.infer<typeof AccountEditSchema>;
 

@@ -14,7 +14,7 @@ export function redactUrls(text: string): string {
 const SECRET_NAMES = [
   'access_token', 'refresh_token', 'accessToken', 'refreshToken', 'client_secret', 'clientSecret', 'client-secret',
   'password', 'password2', 'new_password', 'rootpw', 'root_password', 'rootPassword', 'eppcode', 'epp_code', 'eppCode',
-  'authorization',
+  'authorization', 'proxyPassword', 'proxy-password', 'proxy_password',
 ];
 const NAMED_SECRET = new RegExp(
   `(["']?\\b(?:${SECRET_NAMES.join('|')})\\b["']?\\s*[:=]\\s*)(?:\\[redacted\\]|"(?:[^"\\\\]|\\\\.)*"|'[^']*'|[^\\s&,;}\\])]+)`,

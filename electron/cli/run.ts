@@ -18,7 +18,7 @@ import { retryMessage } from './progress.js';
 import { exportCommand, search, show, status } from './records.js';
 import { sandbox, sandboxOptions } from './sandbox.js';
 import { sync } from './sync.js';
-import { CLIENT_SECRET_SECRET, PASSWORD_SECRET } from '../core/api/index.js';
+import { CLIENT_SECRET_SECRET, PASSWORD_SECRET, PROXY_PASSWORD_SECRET } from '../core/api/index.js';
 import { defaultDataDir } from '../core/data-dir.js';
 import { Desk } from '../core/desk/index.js';
 import { EnvOverlayVault } from '../core/vault/env-vault.js';
@@ -109,6 +109,8 @@ async function openSecrets(): Promise<Secrets & { vault: EnvOverlayVault }> {
   const vault = new EnvOverlayVault(await openVault(), {
     [CLIENT_SECRET_SECRET]: clientSecret ?? undefined,
     [PASSWORD_SECRET]: password ?? undefined,
+    // The account's proxy sign-in's password, for an account that has one (without a keychain).
+    [PROXY_PASSWORD_SECRET]: process.env.RESELLER_DESK_PROXY_PASSWORD || undefined,
   });
   const noKeychain = vault.available ? null : (vault.reason ?? 'unknown reason').replace(/^no OS keychain: /, '');
   return { vault, clientSecret, password, noKeychain };

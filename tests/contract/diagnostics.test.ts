@@ -22,6 +22,8 @@ vi.setConfig({ testTimeout: 240_000, hookTimeout: 120_000 });
 const TRANSFER_CODE = 'Xfer-Code-Diag-7Qm2';
 const SUBACCOUNT_PASSWORD = 'Sub-Acc0unt-Diag-93';
 const QUEUED_SUBACCOUNT_PASSWORD = 'Queued-Sub-Pw-Diag-17';
+/** The account's proxy sign-in's password (no proxy on the way here: stored, never used). */
+const ACCOUNT_PROXY_PASSWORD = 'Pr0xy-Acc0unt-Pw-27';
 const ROOT_PASSWORD = 'R00t-Pw-Diag-51';
 const EPP_CODE = 'Epp-Code-Diag-88';
 const PROXY_PASSWORD = 'Proxy-Url-Pw-Diag-64';
@@ -56,7 +58,7 @@ it('the bundle holds versions, settings, accounts, file health, sync runs, the o
   let inProcess: string;
   try {
     await desk.call('settings.set', { logLevel: 'debug' });
-    await desk.call('accounts.add', { name: 'Main', baseUrl: sb.baseUrl, altBaseUrl: sb.altBaseUrl, clientId: sb.clientId, username: sb.username, clientSecret: sb.clientSecret, password: sb.password });
+    await desk.call('accounts.add', { name: 'Main', baseUrl: sb.baseUrl, altBaseUrl: sb.altBaseUrl, clientId: sb.clientId, username: sb.username, clientSecret: sb.clientSecret, password: sb.password, proxyUser: 'corp.desk', proxyPassword: ACCOUNT_PROXY_PASSWORD });
     const only = ['client', 'orders', 'contacts', 'services', 'domains'] as const;
     await desk.call('sync.run', { only: [...only] });
     const held = sb.db.prepare("SELECT domainname FROM domains WHERE userid <> 1 AND domainname LIKE '%.com' LIMIT 1").pluck().get() as string;
@@ -119,6 +121,7 @@ it('the bundle holds versions, settings, accounts, file health, sync runs, the o
     "the sub-account's password": SUBACCOUNT_PASSWORD,
     "the queued sub-account's password": QUEUED_SUBACCOUNT_PASSWORD,
     'the root password': ROOT_PASSWORD,
+    "the account's proxy password": ACCOUNT_PROXY_PASSWORD,
     'the EPP code': EPP_CODE,
     "the proxy URL's password": PROXY_PASSWORD,
   };

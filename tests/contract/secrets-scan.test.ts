@@ -19,6 +19,8 @@ vi.setConfig({ testTimeout: 240_000, hookTimeout: 120_000 });
 
 const TRANSFER_CODE = 'Xfer-Code-7Qm2';
 const SUBACCOUNT_PASSWORD = 'Sub-Acc0unt-Pw-93';
+/** The account's proxy sign-in's password (no proxy on the way here: stored, never used). */
+const ACCOUNT_PROXY_PASSWORD = 'Pr0xy-Acc0unt-Pw-27';
 const ROOT_PASSWORD = 'R00t-Pw-Vps-51';
 
 let sb: RunningSandbox;
@@ -60,7 +62,7 @@ it('no secret in any file of the data folder, export, log or output', async () =
   const exports: { name: string; bytes: Buffer }[] = [];
   let whileOpen: { name: string; bytes: Buffer }[];
   try {
-    await desk.call('accounts.add', { name: 'Main', baseUrl: sb.baseUrl, altBaseUrl: sb.altBaseUrl, clientId: sb.clientId, username: sb.username, clientSecret: sb.clientSecret, password: sb.password });
+    await desk.call('accounts.add', { name: 'Main', baseUrl: sb.baseUrl, altBaseUrl: sb.altBaseUrl, clientId: sb.clientId, username: sb.username, clientSecret: sb.clientSecret, password: sb.password, proxyUser: 'corp.desk', proxyPassword: ACCOUNT_PROXY_PASSWORD });
     // What the scan needs of the account (a full sync adds only time).
     const only = ['client', 'orders', 'contacts', 'services', 'domains'] as const;
     await desk.call('sync.run', { only: [...only] });
@@ -101,6 +103,7 @@ it('no secret in any file of the data folder, export, log or output', async () =
     'the transfer code': TRANSFER_CODE,
     "the sub-account's password": SUBACCOUNT_PASSWORD,
     'the root password': ROOT_PASSWORD,
+    "the account's proxy password": ACCOUNT_PROXY_PASSWORD,
   };
   const atRestKey = await vault.get('Main', AT_REST_KEY_SECRET);
   if (atRestKey) secrets['the at-rest key'] = atRestKey;

@@ -23,7 +23,7 @@ describe('AccountStore', () => {
   it('stores a validated account with defaults, normalised URLs and no secrets, and reopens it', () => {
     const { store: s, dir } = store();
     const added = s.add({ ...valid, clientSecret: 'must-not-be-stored', password: 'nor-this' });
-    expect(added).toEqual({ ...valid, baseUrl: 'https://api.example.com', altBaseUrl: '', service: 'svc', demo: false, insecureHttp: false, caFile: '' });
+    expect(added).toEqual({ ...valid, baseUrl: 'https://api.example.com', altBaseUrl: '', service: 'svc', demo: false, insecureHttp: false, caFile: '', proxyUser: '' });
     expect(s.current).toBe('Main');
     const file = readFileSync(join(dir, 'accounts.json'), 'utf8');
     expect(file).not.toContain('must-not-be-stored');

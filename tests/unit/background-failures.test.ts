@@ -23,7 +23,7 @@ it('a replay that fails in the background is logged in words, never an unhandled
   const onUnhandled = (reason: unknown) => unhandled.push(reason);
   process.on('unhandledRejection', onUnhandled);
   const session = new AccountSession(
-    { name: 'Main', baseUrl: 'http://127.0.0.1:9', altBaseUrl: '', service: 'svc', clientId: 'c', username: 'u@example.com', demo: false, insecureHttp: false, caFile: '' },
+    { name: 'Main', baseUrl: 'http://127.0.0.1:9', altBaseUrl: '', service: 'svc', clientId: 'c', username: 'u@example.com', demo: false, insecureHttp: false, caFile: '', proxyUser: '' },
     { dataDir, vault: new MemoryVault('t'), cipher: AtRestCipher.ephemeral(), syncIntervalMinutes: 0, background: true, log: (line) => log.push(line) },
   );
   try {

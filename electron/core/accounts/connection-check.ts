@@ -11,11 +11,12 @@ import type { AccountConfig } from '../../../shared/accounts.js';
 import type { CallError } from '../../../shared/contract.js';
 import { ApiError, CLIENT_SECRET_SECRET, REFRESH_TOKEN_SECRET, ResellerClient, type ClientOptions } from '../api/index.js';
 import { DeskError } from '../desk-error.js';
+import { ACCOUNT_SIGN_IN_REFUSED, OTHER_SCHEME_WORDS, SIGN_IN_WORDS } from '../network/agents.js';
 import { certificateWords } from '../network/extra-ca.js';
 import { describeRoute, environmentProxy, type ProxyRoute } from '../network/proxy-route.js';
 import { MemoryVault } from '../vault/index.js';
 
-type Field = 'baseUrl' | 'altBaseUrl' | 'service' | 'clientId' | 'clientSecret' | 'password' | 'caFile';
+type Field = 'baseUrl' | 'altBaseUrl' | 'service' | 'clientId' | 'clientSecret' | 'password' | 'caFile' | 'proxyUser' | 'proxyPassword';
 type Step = 'token' | 'service' | 'alt';
 
 export interface ConnectionCheck {
@@ -82,6 +83,8 @@ function explain(config: AccountConfig, route: ProxyRoute, step: Step, error: Ap
   if (error.kind === 'network' && error.code === 'EPROXYREFUSED') {
     // The proxy's refusal in words (network/agents.ts), after the operation's name.
     const refusal = error.message.slice(error.operation.length + 2);
+    const signIn = signInAdvice(config, refusal);
+    if (signIn !== null) return fail('offline', `${capitalise(refusal)}${signIn.advice}`, [signIn.field]);
     return fail('offline', `${capitalise(refusal)}: check the proxy settings, or ask whoever runs the proxy.`, [addressField]);
   }
   if (error.kind === 'network' && route.proxy !== null) {
@@ -121,6 +124,16 @@ function explain(config: AccountConfig, route: ProxyRoute, step: Step, error: Ap
     return fail('provider', `${address} is having trouble right now (${error.message}); try again in a moment.`, [addressField]);
   }
   return new DeskError('provider', `The provider refused the check: ${error.message}`, undefined, error.facts);
+}
+
+/** A proxy's refusal of the account's sign-in (or of its lack): what to do, and the form's field it concerns. */
+function signInAdvice(config: AccountConfig, refusal: string): { advice: string; field: Field } | null {
+  const field: Field = config.proxyUser === '' ? 'proxyUser' : 'proxyPassword';
+  if (refusal.includes(SIGN_IN_WORDS)) return { advice: ": give its user name and password as the account's proxy sign-in.", field };
+  if (refusal.includes(ACCOUNT_SIGN_IN_REFUSED)) return { advice: ': check the proxy user name and password.', field };
+  // The words already say what to do.
+  if (refusal.includes(OTHER_SCHEME_WORDS)) return { advice: '.', field };
+  return null;
 }
 
 function capitalise(text: string): string {

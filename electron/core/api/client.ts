@@ -51,11 +51,15 @@ import { interpretReply, type HttpReply, type ReplyBody } from './reply.js';
 import { releaseBody } from './reply-bytes.js';
 import { decodedInto, type UnreadField } from './unread.js';
 import { DEFAULT_RETRY, retryDelay, type RetryNotice, type RetryPolicy } from './retry.js';
-import { Session, type SessionOptions } from './session.js';
+import { REFRESH_TOKEN_SECRET, Session, type SessionOptions } from './session.js';
 import { parseWhoisJson, parseWhoisText } from './whois-info.js';
 
 export const CLIENT_SECRET_SECRET = 'client-secret';
 export const PASSWORD_SECRET = 'password';
+/** The password of the account's proxy sign-in (shared/accounts.ts proxyUser): the network's, never the provider's. */
+export const PROXY_PASSWORD_SECRET = 'proxy-password';
+/** Every keychain secret of an account's connection: stored by an add, undone by a failed one, deleted by a remove. */
+export const ACCOUNT_SECRETS = [CLIENT_SECRET_SECRET, PASSWORD_SECRET, REFRESH_TOKEN_SECRET, PROXY_PASSWORD_SECRET] as const;
 
 /** How the client reaches one account on the provider (the stored account, shared/accounts.ts, is what it is made from). */
 export interface ClientConnection {

@@ -1,4 +1,4 @@
-export { CLIENT_SECRET_SECRET, PASSWORD_SECRET, ResellerClient, type ClientConnection, type ClientOptions } from './client.js';
+export { ACCOUNT_SECRETS, CLIENT_SECRET_SECRET, PASSWORD_SECRET, PROXY_PASSWORD_SECRET, ResellerClient, type ClientConnection, type ClientOptions } from './client.js';
 export type { AttachmentBytes, ConfigOptionChoices, CustomFieldValues, DomainFieldValues, InvoiceItem } from './encoders.js';
 export { ApiError, isApiError, type ApiErrorKind } from './errors.js';
 export { OPERATIONS, type OperationName } from './operations.js';

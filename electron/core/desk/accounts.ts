@@ -6,7 +6,7 @@ import type { AccountSummary } from '../../../shared/contract.js';
 import { PENDING_STATES } from '../../../shared/outbox/states.js';
 import { redactUrls } from '../../../shared/redact-url.js';
 import { checkConnection } from '../accounts/connection-check.js';
-import { CLIENT_SECRET_SECRET, PASSWORD_SECRET, REFRESH_TOKEN_SECRET } from '../api/index.js';
+import { ACCOUNT_SECRETS, CLIENT_SECRET_SECRET, PASSWORD_SECRET, PROXY_PASSWORD_SECRET, REFRESH_TOKEN_SECRET } from '../api/index.js';
 import { accountPaths } from '../data-dir.js';
 import { DeskError } from '../desk-error.js';
 import { openOutbox } from '../outbox/index.js';
@@ -25,11 +25,11 @@ export function accountsHandlers(state: DeskState): HandlersOf<'accounts'> {
   return {
     'accounts.list': () => accountSummaries(state),
     'accounts.add': async (input) => {
-      const { clientSecret, password, ...config } = input;
+      const { clientSecret, password, proxyPassword, ...config } = input;
       refuseTakenName(state, config.name);
       const undo = await undoOfAdd(state, config.name);
       try {
-        await storeCheckedCredentials(state, config, clientSecret, password);
+        await storeCheckedCredentials(state, config, { clientSecret, password, proxyPassword: proxyPassword || null });
         // Its files first, the record last: on a full disk, the record is the one write the undo could not undo.
         const parsed = AccountConfigSchema.parse(config);
         await openAccount(state, parsed, false);
@@ -43,9 +43,9 @@ export function accountsHandlers(state: DeskState): HandlersOf<'accounts'> {
       return accountSummary(state, config.name);
     },
     'accounts.test': async (input) => {
-      const { clientSecret, password, ...config } = input;
+      const { clientSecret, password, proxyPassword, ...config } = input;
       refuseTakenName(state, config.name);
-      const { clientName, email, route } = await checkConnection(config, clientSecret, password, state.clientOptions(config));
+      const { clientName, email, route } = await checkConnection(config, clientSecret, password, state.clientOptions(config, proxyPassword || null));
       // A proxy's sign-in in its address (HTTPS_PROXY=http://user:pass@…) never leaves the engine.
       return { clientName, email, proxy: route.proxy === null || route.source === 'demo' ? null : { url: redactUrls(route.proxy), source: route.source } };
     },
@@ -92,7 +92,7 @@ async function undoOfAdd(state: DeskState, name: string): Promise<() => Promise<
   const { vault, dataDir } = state.options;
   const dir = accountPaths(dataDir, name).dir;
   const hadDir = existsSync(dir);
-  const secrets = [CLIENT_SECRET_SECRET, PASSWORD_SECRET, REFRESH_TOKEN_SECRET, AT_REST_KEY_SECRET];
+  const secrets = [...ACCOUNT_SECRETS, AT_REST_KEY_SECRET];
   // What the keychain itself holds: a secret given in the environment is no part of it, and is never written.
   const before = await Promise.all(secrets.map((secret) => vault.stored(name, secret)));
   const current = state.accounts.current;
@@ -121,18 +121,28 @@ async function undoOfAdd(state: DeskState, name: string): Promise<() => Promise<
   };
 }
 
+interface CheckedSecrets {
+  clientSecret: string;
+  password: string;
+  /** The proxy sign-in's password (null: none). */
+  proxyPassword: string | null;
+}
+
 /** The connection check with the given secrets; they reach the vault only when the provider accepted them. */
-async function storeCheckedCredentials(state: DeskState, config: AccountConfig, clientSecret: string, password: string): Promise<void> {
-  const { refreshToken } = await checkConnection(config, clientSecret, password, state.clientOptions(config));
+async function storeCheckedCredentials(state: DeskState, config: AccountConfig, { clientSecret, password, proxyPassword }: CheckedSecrets): Promise<void> {
+  const { refreshToken } = await checkConnection(config, clientSecret, password, state.clientOptions(config, proxyPassword));
   const { vault } = state.options;
   await vault.set(config.name, CLIENT_SECRET_SECRET, clientSecret);
   await vault.set(config.name, PASSWORD_SECRET, password);
+  // The proxy's password goes with its user name: without one, none is kept.
+  if (config.proxyUser !== '' && proxyPassword !== null) await vault.set(config.name, PROXY_PASSWORD_SECRET, proxyPassword);
+  else await vault.delete(config.name, PROXY_PASSWORD_SECRET);
   // The refresh token the check earned: opening the account then needs no second password grant.
   if (refreshToken) await vault.set(config.name, REFRESH_TOKEN_SECRET, refreshToken);
 }
 
 /** Checks the changed connection as accounts.add does (with the stored secrets where none are given), then keeps it. */
-async function editAccount(state: DeskState, { name, clientSecret, password, ...changes }: AccountEdit): Promise<AccountSummary> {
+async function editAccount(state: DeskState, { name, clientSecret, password, proxyPassword, ...changes }: AccountEdit): Promise<AccountSummary> {
   const { vault } = state.options;
   const stored = state.accounts.get(name);
   if (stored.demo) throw new DeskError('refused', 'The demo account\'s connection is the bundled sandbox\'s; it cannot be edited.');
@@ -150,8 +160,10 @@ async function editAccount(state: DeskState, { name, clientSecret, password, ...
       { field: missing, message: 'is required: none is stored' },
     ]);
   }
+  // An empty proxy user name removes the sign-in and its password; a password left out (or empty) stays as stored.
+  const proxyPass = config.proxyUser === '' ? null : proxyPassword || (await vault.get(name, PROXY_PASSWORD_SECRET));
   const reopen = state.session?.config.name === name;
-  await storeCheckedCredentials(state, config, secret, pass);
+  await storeCheckedCredentials(state, config, { clientSecret: secret, password: pass, proxyPassword: proxyPass });
   await closeSessionOf(state, name);
   state.accounts.update(config);
   if (reopen) await openAccount(state, config, false);
@@ -167,7 +179,7 @@ async function removeAccount(state: DeskState, config: AccountConfig, { keepData
   }
   await closeSessionOf(state, config.name);
   if (state.failed?.name === config.name) state.failed = null;
-  for (const secret of [CLIENT_SECRET_SECRET, PASSWORD_SECRET, REFRESH_TOKEN_SECRET]) await vault.delete(config.name, secret);
+  for (const secret of ACCOUNT_SECRETS) await vault.delete(config.name, secret);
   // Kept data keeps the key that opens its sealed EPP codes.
   if (!keepData) await vault.delete(config.name, AT_REST_KEY_SECRET);
   state.accounts.remove(config.name);

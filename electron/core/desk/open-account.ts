@@ -5,7 +5,7 @@ import type { OutboxEntry } from '../../../shared/outbox/entry.js';
 import { RESOURCE_NAMES } from '../../../shared/records.js';
 import type { SyncSummary } from '../../../shared/sync.js';
 import { AccountSession } from '../account-session.js';
-import { CLIENT_SECRET_SECRET, PASSWORD_SECRET } from '../api/index.js';
+import { CLIENT_SECRET_SECRET, PASSWORD_SECRET, PROXY_PASSWORD_SECRET } from '../api/index.js';
 import { DeskError, toDeskError } from '../desk-error.js';
 import { changedResources, maskedEntry } from '../outbox/index.js';
 import { AtRestCipher } from '../vault/index.js';
@@ -31,7 +31,7 @@ export async function openAccount(state: DeskState, config: AccountConfig, remem
       syncIntervalMinutes: state.settings.get().syncIntervalMinutes,
       syncDeadlineMs: options.syncDeadlineMs ?? state.settings.get().syncDeadlineMinutes * 60_000,
       background: state.background,
-      client: state.clientOptions(config),
+      client: state.clientOptions(config, config.proxyUser === '' ? null : await options.vault.get(config.name, PROXY_PASSWORD_SECRET)),
       clock: state.clock,
       timers: options.timers,
       ledger: state.accounts,
@@ -96,6 +96,7 @@ export async function openDemo(state: DeskState, remember = true): Promise<Accou
     demo: true,
     insecureHttp: false,
     caFile: '',
+    proxyUser: '',
   };
   await vault.set(DEMO_ACCOUNT, CLIENT_SECRET_SECRET, demo.clientSecret);
   await vault.set(DEMO_ACCOUNT, PASSWORD_SECRET, demo.password);

@@ -79,21 +79,23 @@ export class DeskState {
 
   /**
    * What an account's API clients are made with: the retry policy, retries told as events, and its network (the
-   * host's proxy lookup, the bundled demo directly; its extra CA certificate, read and checked here).
+   * host's proxy lookup, the bundled demo directly; its extra CA certificate, read and checked here; its proxy
+   * sign-in, with `proxyPassword` from the keychain or the form).
    */
-  clientOptions(config: AccountConfig): Pick<ClientOptions, 'retry' | 'onRetry' | 'network'> {
+  clientOptions(config: AccountConfig, proxyPassword: string | null = null): Pick<ClientOptions, 'retry' | 'onRetry' | 'network'> {
     const onRetry: ClientOptions['onRetry'] = (notice) => {
       this.log(`${notice.operation}: attempt ${notice.attempt} of ${notice.maxAttempts} in ${notice.delayMs} ms (${notice.reason})`, 'debug');
       this.emit('provider.retry', notice);
     };
-    return { retry: this.options.retry, onRetry, network: this.network(config) };
+    return { retry: this.options.retry, onRetry, network: this.network(config, proxyPassword) };
   }
 
-  private network(config: AccountConfig): NetworkOptions {
+  private network(config: AccountConfig, proxyPassword: string | null): NetworkOptions {
     const proxy = config.demo ? directForDemo : (this.options.proxy ?? environmentProxy);
-    if (config.caFile === '') return { proxy };
+    const signIn = config.demo || config.proxyUser === '' ? {} : { proxySignIn: { user: config.proxyUser, password: proxyPassword ?? '' } };
+    if (config.caFile === '') return { proxy, ...signIn };
     try {
-      return { proxy, extraCa: readExtraCa(config.caFile) };
+      return { proxy, ...signIn, extraCa: readExtraCa(config.caFile) };
     } catch (error) {
       const message = (error as Error).message;
       throw new DeskError('invalid_input', `The account's CA certificate file cannot be used: ${message}.`, [{ field: 'caFile', message }]);

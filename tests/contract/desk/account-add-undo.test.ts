@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_SECRET_SECRET, PASSWORD_SECRET, REFRESH_TOKEN_SECRET } from '../../../electron/core/api/index.js';
+import { ACCOUNT_SECRETS, CLIENT_SECRET_SECRET, PASSWORD_SECRET, REFRESH_TOKEN_SECRET } from '../../../electron/core/api/index.js';
 import { accountPaths } from '../../../electron/core/data-dir.js';
 import { Desk } from '../../../electron/core/desk/index.js';
 import { EnvOverlayVault } from '../../../electron/core/vault/env-vault.js';
@@ -15,7 +15,7 @@ import { MemoryVault } from '../../../electron/core/vault/memory-vault.js';
 import { startSandbox } from '../../../sandbox/index.js';
 import type { RunningSandbox } from '../../../sandbox/options.js';
 
-const SECRETS = [CLIENT_SECRET_SECRET, PASSWORD_SECRET, REFRESH_TOKEN_SECRET, AT_REST_KEY_SECRET];
+const SECRETS = [...ACCOUNT_SECRETS, AT_REST_KEY_SECRET];
 const dir = mkdtempSync(join(tmpdir(), 'desk-add-undo-'));
 let sb: RunningSandbox;
 
@@ -56,7 +56,9 @@ describe('an add that does not finish', () => {
     const folder = accountPaths(dataDir, 'Cut').dir;
     mkdirSync(dirname(folder), { recursive: true });
     writeFileSync(folder, 'not a folder');
-    await expect(desk.call('accounts.add', { ...connection('Cut'), clientSecret: sb.clientSecret, password: sb.password })).rejects.toThrow();
+    // With a proxy sign-in (no proxy on the way: its password is stored, then taken back).
+    const proxySignIn = { proxyUser: 'corp', proxyPassword: 'Pr0xy-Cut-8' };
+    await expect(desk.call('accounts.add', { ...connection('Cut'), ...proxySignIn, clientSecret: sb.clientSecret, password: sb.password })).rejects.toThrow();
     expect(await stored('Cut')).toEqual({ ...nothing, [REFRESH_TOKEN_SECRET]: 'kept-from-before' });
     expect((await desk.call('accounts.list')).map((a) => a.name)).not.toContain('Cut');
     await desk.dispose();

@@ -1,5 +1,6 @@
 /**
- * What the network tests stand up: a CONNECT proxy (one that tunnels and counts, or one that refuses), a SOCKS5
+ * What the network tests stand up: a CONNECT proxy (one that tunnels and counts, one that refuses, one that asks
+ * for a sign-in), a SOCKS5
  * proxy (the same, with a sign-in when asked) and a CA with a server certificate.
  */
 import { execFileSync } from 'node:child_process';
@@ -7,22 +8,47 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { connect, createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
+import type { Duplex } from 'node:stream';
 import { join } from 'node:path';
 
 export interface TestProxy {
   url: string;
   /** The host:port of each tunnel asked for, in order. */
   tunnels: string[];
+  /** The Proxy-Authorization header of each CONNECT (null: none), in order. */
+  authorizations: (string | null)[];
   close(): Promise<void>;
 }
 
-/** A CONNECT proxy on loopback: tunnels every CONNECT (counted), or answers each with `refuse` when given. */
-export async function startProxy(refuse?: { status: number; text: string }): Promise<TestProxy> {
+/** What a CONNECT proxy asks for: a Basic sign-in (user and password), or a scheme the app cannot answer (Negotiate). */
+export interface ProxySignInAsked {
+  scheme: string;
+  user: string;
+  password: string;
+}
+
+/**
+ * A CONNECT proxy on loopback: tunnels every CONNECT (counted), or answers each with `refuse` when given; with
+ * `signIn`, answers 407 (Proxy-Authenticate: the scheme, realm "corp") until a CONNECT carries its Basic sign-in.
+ */
+export async function startProxy(refuse?: { status: number; text: string }, signIn?: ProxySignInAsked): Promise<TestProxy> {
   const tunnels: string[] = [];
+  const authorizations: (string | null)[] = [];
+  const accepted = signIn && `Basic ${Buffer.from(`${signIn.user}:${signIn.password}`).toString('base64')}`;
   const server: Server = createServer((_req, res) => res.writeHead(405).end('CONNECT only'));
+  // A tunnel's socket leaves the HTTP server: closed here, or close() would wait for a kept-alive one.
+  const open = new Set<Duplex>();
   server.on('connect', (req, client, head) => {
+    open.add(client);
+    client.on('close', () => open.delete(client));
     const target = req.url ?? '';
     tunnels.push(target);
+    authorizations.push(req.headers['proxy-authorization'] ?? null);
+    if (signIn && (signIn.scheme !== 'Basic' || req.headers['proxy-authorization'] !== accepted)) {
+      const challenge = signIn.scheme === 'Basic' ? 'Basic realm="corp"' : signIn.scheme;
+      client.end(`HTTP/1.1 407 Proxy Authentication Required\r\nproxy-authenticate: ${challenge}\r\ncontent-length: 0\r\nconnection: close\r\n\r\n`);
+      return;
+    }
     if (refuse) {
       client.end(`HTTP/1.1 ${refuse.status} ${refuse.text}\r\ncontent-length: 0\r\nconnection: close\r\n\r\n`);
       return;
@@ -41,9 +67,11 @@ export async function startProxy(refuse?: { status: number; text: string }): Pro
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     tunnels,
+    authorizations,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
+        for (const client of open) client.destroy();
         server.close(() => resolve());
       }),
   };
@@ -120,6 +148,7 @@ export async function startSocksProxy(options: SocksOptions = {}): Promise<TestP
   return {
     url: `socks5://127.0.0.1:${(server.address() as AddressInfo).port}`,
     tunnels,
+    authorizations: [],
     close: () =>
       new Promise((resolve) => {
         for (const client of clients) client.destroy();

@@ -6,13 +6,14 @@
  * the CA's file, refused in words without it or with another CA.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { WebServerFrame } from '../../../shared/bridge.js';
+import { PROXY_PASSWORD_SECRET } from '../../../electron/core/api/index.js';
 import { Desk } from '../../../electron/core/desk/index.js';
 import type { DeskError } from '../../../electron/core/desk-error.js';
 import { systemProxy } from '../../../electron/core/network/proxy-route.js';
@@ -35,8 +36,8 @@ let otherCa: TestCa;
 const desks: Desk[] = [];
 
 /** A Desk whose system proxy settings answer `pac` for every address (as Electron's resolveProxy would). */
-async function deskBehind(pac: string): Promise<Desk> {
-  const desk = await Desk.open({ dataDir: mkdtempSync(join(dir, 'app-')), vault: new MemoryVault('tests'), background: false, proxy: systemProxy(async () => pac) });
+async function deskBehind(pac: string, vault = new MemoryVault('tests'), dataDir = mkdtempSync(join(dir, 'app-'))): Promise<Desk> {
+  const desk = await Desk.open({ dataDir, vault, background: false, proxy: systemProxy(async () => pac) });
   desks.push(desk);
   return desk;
 }
@@ -190,7 +191,8 @@ describe('a SOCKS proxy in front of the provider', () => {
   it('a SOCKS proxy that asks for a sign-in takes the one in its address; without it, or with a wrong one, it is said in words', async () => {
     const at = hostOf(socksSignIn.url);
     const without = await failure(await deskThrough(`socks5://${at}`), account(sb));
-    expect(without.message).toBe(`The proxy socks5://${at} refused the connection to 127.0.0.1:${portOf(sb.baseUrl)}: it asks for a user name and password, which the app does not give it: check the proxy settings, or ask whoever runs the proxy.`);
+    expect(without.message).toBe(`The proxy socks5://${at} refused the connection to 127.0.0.1:${portOf(sb.baseUrl)}: it asks for a user name and password, which the app does not give it: give its user name and password as the account's proxy sign-in.`);
+    expect(without.issues?.map((i) => i.field)).toEqual(['proxyUser']);
     const wrong = await failure(await deskThrough(`socks5://desk:nope@${at}`), account(sb));
     expect(wrong.message).toContain('it refused the user name and password in its address');
     expect(wrong.message).not.toContain('nope');
@@ -199,6 +201,94 @@ describe('a SOCKS proxy in front of the provider', () => {
     expect(result.email).toBe(sb.username);
     expect(JSON.stringify(result)).not.toContain('s3cret');
     expect(socksSignIn.tunnels).toContain(`127.0.0.1:${portOf(sb.baseUrl)}`);
+  });
+
+  it("a SOCKS proxy that asks for a sign-in takes the account's; a wrong one is said in words; the address's own wins", async () => {
+    const at = hostOf(socksSignIn.url);
+    const desk = await deskBehind(`SOCKS5 ${at}`);
+    socksSignIn.tunnels.length = 0;
+    await expect(desk.callUnchecked('accounts.test', account(sb, { proxyUser: 'desk', proxyPassword: 's3cret' }))).resolves.toMatchObject({ email: sb.username });
+    expect(socksSignIn.tunnels).toContain(`127.0.0.1:${portOf(sb.baseUrl)}`);
+    const wrong = await failure(desk, account(sb, { proxyUser: 'desk', proxyPassword: 'n0pe-pw' }));
+    expect(wrong.message).toBe(
+      `The proxy socks5h://${at} refused the connection to 127.0.0.1:${portOf(sb.baseUrl)}: it refused the user name and password of the account's proxy sign-in: check the proxy user name and password.`,
+    );
+    expect(wrong.issues?.map((i) => i.field)).toEqual(['proxyPassword']);
+    const own = await deskThrough(`socks5://desk:s3cret@${at}`);
+    await expect(own.callUnchecked('accounts.test', account(sb, { proxyUser: 'desk', proxyPassword: 'n0pe-pw' }))).resolves.toMatchObject({ email: sb.username });
+  });
+});
+
+describe("an HTTP proxy that asks for a sign-in, and the account's proxy sign-in", () => {
+  const SIGN_IN = { user: 'corp.desk', password: 'Pr0xy-Pa55-71' };
+  const HEADER = `Basic ${Buffer.from(`${SIGN_IN.user}:${SIGN_IN.password}`).toString('base64')}`;
+  let basic: TestProxy;
+  let negotiate: TestProxy;
+  beforeAll(async () => {
+    basic = await startProxy(undefined, { scheme: 'Basic', ...SIGN_IN });
+    negotiate = await startProxy(undefined, { scheme: 'Negotiate', ...SIGN_IN });
+  });
+  afterAll(() => Promise.all([basic?.close(), negotiate?.close()]));
+  const signIn = (password = SIGN_IN.password) => ({ proxyUser: SIGN_IN.user, proxyPassword: password });
+  /** Every file under `root`, read as text. */
+  const filesUnder = (root: string) =>
+    readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => readFileSync(join(e.parentPath, e.name)).toString('latin1'));
+
+  it('without a sign-in, or with a wrong password, the check is refused in words at the field, and the provider hears nothing', async () => {
+    const desk = await deskBehind(`PROXY ${new URL(basic.url).host}`);
+    sb.resetRequestCounts();
+    const without = await failure(desk, account(sb));
+    expect(without.message).toBe(
+      `The proxy ${basic.url} refused the connection to 127.0.0.1:${portOf(sb.baseUrl)}: it asks for a user name and password, which the app does not give it: give its user name and password as the account's proxy sign-in.`,
+    );
+    expect(without.issues?.map((i) => i.field)).toEqual(['proxyUser']);
+    const wrong = await failure(desk, account(sb, signIn('Wr0ng-Pa55')));
+    expect(wrong.message).toBe(
+      `The proxy ${basic.url} refused the connection to 127.0.0.1:${portOf(sb.baseUrl)}: it refused the user name and password of the account's proxy sign-in: check the proxy user name and password.`,
+    );
+    expect(wrong.issues?.map((i) => i.field)).toEqual(['proxyPassword']);
+    expect(JSON.stringify({ message: wrong.message, issues: wrong.issues, facts: wrong.facts })).not.toContain('Wr0ng-Pa55');
+    expect(sb.requestCounts()).toEqual({});
+  });
+
+  it('with the right one the check passes, every tunnel carried it, and accounts.add keeps the password in the vault alone', async () => {
+    const vault = new MemoryVault('tests');
+    const dataDir = mkdtempSync(join(dir, 'app-'));
+    const desk = await deskBehind(`PROXY ${new URL(basic.url).host}`, vault, dataDir);
+    basic.authorizations.length = 0;
+    const result = await desk.callUnchecked('accounts.test', account(sb, signIn()));
+    expect(result.proxy).toEqual({ url: basic.url, source: 'system' });
+    // Each tunnel (one to the base URL, one to the alt): asked without a sign-in, answered 407, asked again with it.
+    expect(basic.authorizations.filter((a) => a === HEADER).length).toBeGreaterThanOrEqual(2);
+    expect(basic.authorizations.every((a, i) => (a === null ? basic.authorizations[i + 1] === HEADER : a === HEADER))).toBe(true);
+
+    const added = await desk.callUnchecked('accounts.add', account(sb, signIn()));
+    expect(added).toMatchObject({ name: 'Main', proxyUser: SIGN_IN.user });
+    expect(JSON.stringify(added)).not.toContain(SIGN_IN.password);
+    expect(JSON.stringify(await desk.callUnchecked('accounts.list', undefined))).not.toContain(SIGN_IN.password);
+    expect(await vault.get('Main', PROXY_PASSWORD_SECRET)).toBe(SIGN_IN.password);
+    // The opened account's client takes it from the vault: a sync goes through the proxy too.
+    basic.authorizations.length = 0;
+    await desk.callUnchecked('sync.run', { only: ['client'] });
+    expect(basic.authorizations).toContain(HEADER);
+    // An edit that leaves the password out keeps it.
+    await desk.callUnchecked('accounts.edit', { name: 'Main', proxyUser: SIGN_IN.user });
+    expect(await vault.get('Main', PROXY_PASSWORD_SECRET)).toBe(SIGN_IN.password);
+    await desk.dispose();
+    for (const text of filesUnder(dataDir)) expect(text.includes(SIGN_IN.password) || text.includes(Buffer.from(SIGN_IN.password).toString('base64'))).toBe(false);
+    // Removing the account removes its proxy password.
+    const again = await deskBehind(`PROXY ${new URL(basic.url).host}`, vault, dataDir);
+    await again.callUnchecked('accounts.remove', { name: 'Main' });
+    expect(await vault.get('Main', PROXY_PASSWORD_SECRET)).toBeNull();
+  });
+
+  it('a proxy that asks for Negotiate is refused in words: the app cannot give that sign-in', async () => {
+    const desk = await deskBehind(`PROXY ${new URL(negotiate.url).host}`);
+    const error = await failure(desk, account(sb, signIn()));
+    expect(error.message).toBe(
+      `The proxy ${negotiate.url} refused the connection to 127.0.0.1:${portOf(sb.baseUrl)}: it asks for a Negotiate sign-in, which the app cannot give: give the proxy's address with a user name and password it accepts, or ask whoever runs it.`,
+    );
+    expect(error.issues?.map((i) => i.field)).toEqual(['proxyPassword']);
   });
 });
 

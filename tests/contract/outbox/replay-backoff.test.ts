@@ -35,7 +35,7 @@ async function sessionOnSandbox() {
   await vault.set('Main', PASSWORD_SECRET, sb.password);
   const time = new FakeTime();
   const session = new AccountSession(
-    { name: 'Main', baseUrl: sb.baseUrl, altBaseUrl: sb.altBaseUrl, service: 'svc', clientId: sb.clientId, username: sb.username, demo: false, insecureHttp: false, caFile: '' },
+    { name: 'Main', baseUrl: sb.baseUrl, altBaseUrl: sb.altBaseUrl, service: 'svc', clientId: sb.clientId, username: sb.username, demo: false, insecureHttp: false, caFile: '', proxyUser: '' },
     { dataDir, vault, cipher: AtRestCipher.ephemeral(), syncIntervalMinutes: 0, background: true, clock: time.clock, timers: time.timers },
   );
   cleanups.push(() => session.dispose());

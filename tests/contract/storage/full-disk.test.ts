@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, statfsSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CLIENT_SECRET_SECRET, PASSWORD_SECRET, REFRESH_TOKEN_SECRET } from '../../../electron/core/api/index.js';
+import { ACCOUNT_SECRETS } from '../../../electron/core/api/index.js';
 import { Desk } from '../../../electron/core/desk/index.js';
 import { callError } from '../desk/sandbox-desk.js';
 import { cli } from '../cli/harness.js';
@@ -76,7 +76,7 @@ describe.runIf(root)('a full disk (a 2 MB tmpfs; needs root to mount, skipped ot
       const accounts = await desk.call('accounts.list');
       expect(log.filter((line) => line.includes('undoing'))).toEqual([]);
       expect(accounts.map((a) => [a.name, a.current])).toEqual([['First', true]]);
-      for (const secret of [CLIENT_SECRET_SECRET, PASSWORD_SECRET, REFRESH_TOKEN_SECRET, AT_REST_KEY_SECRET]) expect(await vault.get('Second', secret)).toBeNull();
+      for (const secret of [...ACCOUNT_SECRETS, AT_REST_KEY_SECRET]) expect(await vault.get('Second', secret)).toBeNull();
       expect(readdirSync(join(dataDir, 'accounts'))).toEqual(['First']);
       // The first account is open again and works.
       expect((await desk.call('outbox.list'))).toEqual([]);

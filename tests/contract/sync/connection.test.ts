@@ -39,7 +39,7 @@ async function sessionOnProvider() {
   await vault.set('Main', CLIENT_SECRET_SECRET, first.clientSecret);
   await vault.set('Main', PASSWORD_SECRET, first.password);
   const session = new AccountSession(
-    { name: 'Main', baseUrl: first.baseUrl, altBaseUrl: first.altBaseUrl, service: 'svc', clientId: first.clientId, username: first.username, demo: false, insecureHttp: false, caFile: '' },
+    { name: 'Main', baseUrl: first.baseUrl, altBaseUrl: first.altBaseUrl, service: 'svc', clientId: first.clientId, username: first.username, demo: false, insecureHttp: false, caFile: '', proxyUser: '' },
     { dataDir: join(dir, 'app'), vault, cipher: AtRestCipher.ephemeral(), syncIntervalMinutes: 0, background: true, clock: sandboxClock() },
   );
   cleanups.push(() => session.dispose());

@@ -3,7 +3,8 @@
  * each with its input type and autofill, in the order the form shows them. Their words are accounts.fields.<field>
  * (and accounts.hints / accounts.placeholders where one is given).
  */
-export type ConnectField = 'name' | 'baseUrl' | 'altBaseUrl' | 'service' | 'caFile' | 'clientId' | 'clientSecret' | 'username' | 'password';
+export type ConnectField =
+  | 'name' | 'baseUrl' | 'altBaseUrl' | 'service' | 'caFile' | 'proxyUser' | 'proxyPassword' | 'clientId' | 'clientSecret' | 'username' | 'password';
 interface ConnectFieldSpec {
   field: ConnectField;
   type: 'text' | 'url' | 'email' | 'password';
@@ -20,6 +21,9 @@ export const CONNECT_SECTIONS: { title: string; fields: ConnectFieldSpec[] }[] =
       { field: 'altBaseUrl', type: 'url', autocomplete: 'off', optional: true },
       { field: 'service', type: 'text', autocomplete: 'off', optional: true },
       { field: 'caFile', type: 'text', autocomplete: 'off', optional: true },
+      // The network's part with the CA file: a proxy that asks for a sign-in (its password goes to the keychain).
+      { field: 'proxyUser', type: 'text', autocomplete: 'off', optional: true },
+      { field: 'proxyPassword', type: 'password', autocomplete: 'off', optional: true },
     ],
   },
   {

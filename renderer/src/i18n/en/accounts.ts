@@ -70,6 +70,8 @@ export default {
     username: 'E-mail',
     password: 'Password',
     caFile: 'CA certificate file',
+    proxyUser: 'Proxy user name',
+    proxyPassword: 'Proxy password',
   },
   placeholders: {
     name: 'e.g. My company',
@@ -83,5 +85,7 @@ export default {
     altBaseUrl: 'Some providers publish transactions, tickets, departments and contact updates on a second address. Leave empty if yours does not: the base URL is used.',
     service: 'The provider’s own name in its API paths (/api/v2/<segment>/…). Leave empty for “svc”.',
     caFile: 'Only behind a proxy or firewall that inspects secure connections: the path of its CA certificate (a PEM file), which your IT department gives you.',
+    proxyUser: 'Only behind a proxy that asks for a sign-in: the user name it takes (a user name in the proxy’s own address wins over it).',
+    proxyPassword: 'Kept in the keychain with your other secrets, never shown again.',
   },
 };

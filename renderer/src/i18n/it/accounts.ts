@@ -69,6 +69,8 @@ export default {
     username: 'E-mail',
     password: 'Password',
     caFile: 'File del certificato CA',
+    proxyUser: 'Nome utente del proxy',
+    proxyPassword: 'Password del proxy',
   },
   placeholders: {
     name: 'es. La mia azienda',
@@ -82,5 +84,7 @@ export default {
     altBaseUrl: 'Alcuni provider pubblicano transazioni, ticket, reparti e modifiche dei contatti su un secondo indirizzo. Lascia vuoto se il tuo non lo fa: si usa l’URL base.',
     service: 'Il nome del provider nei percorsi della sua API (/api/v2/<segmento>/…). Lascia vuoto per «svc».',
     caFile: 'Solo dietro un proxy o un firewall che ispeziona le connessioni sicure: il percorso del suo certificato CA (un file PEM), che ti dà il tuo reparto IT.',
+    proxyUser: 'Solo dietro un proxy che chiede un accesso: il nome utente che accetta (un nome utente nell’indirizzo stesso del proxy ha la precedenza).',
+    proxyPassword: 'Conservata nel portachiavi con gli altri segreti, mai più mostrata.',
   },
 };
