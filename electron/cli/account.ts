@@ -17,6 +17,8 @@ const FLAGS: Record<string, string> = {
   username: '--username',
   insecureHttp: '--insecure-http',
   caFile: '--ca-file',
+  proxyUser: '--proxy-user',
+  proxyPassword: 'RESELLER_DESK_PROXY_PASSWORD',
   clientSecret: 'RESELLER_DESK_CLIENT_SECRET',
   password: 'RESELLER_DESK_PASSWORD',
 };
@@ -45,6 +47,8 @@ export async function accountAdd({ desk, words: [name], options, secrets: given 
       username: options.username,
       insecureHttp: options['insecure-http'] ?? false,
       caFile: options['ca-file'] ?? '',
+      proxyUser: options['proxy-user'] ?? '',
+      ...(secrets.proxyPassword ? { proxyPassword: secrets.proxyPassword } : {}),
       clientSecret: secrets.clientSecret,
       password: secrets.password,
     }),
@@ -62,11 +66,13 @@ export async function accountEdit({ desk, words: [name], options, secrets }: Com
     username: options.username,
     insecureHttp: options['insecure-http'],
     caFile: options['ca-file'],
+    proxyUser: options['proxy-user'],
+    proxyPassword: secrets.proxyPassword ?? undefined,
     clientSecret: secrets.clientSecret ?? undefined,
     password: secrets.password ?? undefined,
   };
   if (Object.values(changes).every((value) => value === undefined)) {
-    throw new UsageError('account edit: give what changes (--base-url, --alt-base-url, --service, --client-id, --username, --insecure-http, --ca-file)', 'account edit');
+    throw new UsageError('account edit: give what changes (--base-url, --alt-base-url, --service, --client-id, --username, --insecure-http, --ca-file, --proxy-user)', 'account edit');
   }
   const edited = await withFlagNames('account edit', () => desk.callUnchecked('accounts.edit', { name, ...changes }));
   say(`account "${edited.name}" now connects to ${edited.baseUrl} (service "${edited.service}")`);

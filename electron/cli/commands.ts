@@ -14,6 +14,7 @@ export const OPTIONS = {
   username: { type: 'string' },
   'insecure-http': { type: 'boolean' },
   'ca-file': { type: 'string' },
+  'proxy-user': { type: 'string' },
   force: { type: 'boolean' },
   'keep-data': { type: 'boolean' },
   only: { type: 'string', multiple: true },
@@ -47,6 +48,7 @@ export const OPTION_HELP: Record<OptionName, string> = {
   username: '--username EMAIL    the e-mail address you sign in with',
   'insecure-http': '--insecure-http     allow plain http:// to another machine (the client secret and password then cross unencrypted)',
   'ca-file': '--ca-file FILE      a PEM file of an extra CA certificate to trust (a TLS-inspecting proxy\'s); "" for none',
+  'proxy-user': '--proxy-user USER   the user name for a proxy that asks for a sign-in (its password: RESELLER_DESK_PROXY_PASSWORD); "" for none',
   force: '--force             remove even though edits are queued (they are lost)',
   'keep-data': '--keep-data         keep the mirror and outbox files (and the key of their sealed EPP codes)',
   only: '--only RESOURCE     pull only these resources (repeat, or a comma-separated list)',
@@ -82,7 +84,7 @@ const word = (...names: string[]) => ({ names, length: [names.length, names.leng
 /** One word or more (NAME…), up to `max`. */
 const words = (name: string, max: number) => ({ names: [`${name}…`], length: [1, max] as [number, number] });
 const none = { names: [], length: [0, 0] as [number, number] };
-const connection: OptionName[] = ['base-url', 'alt-base-url', 'service', 'client-id', 'username', 'insecure-http', 'ca-file'];
+const connection: OptionName[] = ['base-url', 'alt-base-url', 'service', 'client-id', 'username', 'insecure-http', 'ca-file', 'proxy-user'];
 
 export const COMMANDS = {
   'account add': {
@@ -99,7 +101,7 @@ export const COMMANDS = {
     words: word('NAME'),
     options: connection,
     summary: "change an account's connection (checked with the provider first)",
-    details: 'Secrets in RESELLER_DESK_CLIENT_SECRET / RESELLER_DESK_PASSWORD replace the stored ones.',
+    details: 'Secrets in RESELLER_DESK_CLIENT_SECRET / RESELLER_DESK_PASSWORD / RESELLER_DESK_PROXY_PASSWORD replace the stored ones.',
     provider: true,
   },
   'account list': { words: none, options: ['json'], summary: 'the stored accounts (* marks the current one)', provider: false },

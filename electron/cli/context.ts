@@ -10,6 +10,8 @@ export interface Secrets {
   /** From RESELLER_DESK_CLIENT_SECRET and RESELLER_DESK_PASSWORD; empty counts as unset. */
   clientSecret: string | null;
   password: string | null;
+  /** From RESELLER_DESK_PROXY_PASSWORD: the password of the account's proxy sign-in (--proxy-user). */
+  proxyPassword: string | null;
   /** Why there is no OS keychain; null when there is one. */
   noKeychain: string | null;
 }

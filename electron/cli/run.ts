@@ -106,12 +106,13 @@ function syncDeadline(minutes: string | undefined): { syncDeadlineMs?: number } 
 async function openSecrets(): Promise<Secrets & { vault: EnvOverlayVault }> {
   const clientSecret = process.env.RESELLER_DESK_CLIENT_SECRET || null;
   const password = process.env.RESELLER_DESK_PASSWORD || null;
+  const proxyPassword = process.env.RESELLER_DESK_PROXY_PASSWORD || null;
   const vault = new EnvOverlayVault(await openVault(), {
     [CLIENT_SECRET_SECRET]: clientSecret ?? undefined,
     [PASSWORD_SECRET]: password ?? undefined,
     // The account's proxy sign-in's password, for an account that has one (without a keychain).
-    [PROXY_PASSWORD_SECRET]: process.env.RESELLER_DESK_PROXY_PASSWORD || undefined,
+    [PROXY_PASSWORD_SECRET]: proxyPassword ?? undefined,
   });
   const noKeychain = vault.available ? null : (vault.reason ?? 'unknown reason').replace(/^no OS keychain: /, '');
-  return { vault, clientSecret, password, noKeychain };
+  return { vault, clientSecret, password, proxyPassword, noKeychain };
 }

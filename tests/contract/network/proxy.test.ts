@@ -290,6 +290,25 @@ describe("an HTTP proxy that asks for a sign-in, and the account's proxy sign-in
     );
     expect(error.issues?.map((i) => i.field)).toEqual(['proxyPassword']);
   });
+
+  it('the command line signs in with --proxy-user and RESELLER_DESK_PROXY_PASSWORD, and says which is missing', async () => {
+    const args = (...more: string[]) => [
+      'account', 'add', 'Main', '--base-url', sb.baseUrl, '--alt-base-url', sb.altBaseUrl, '--client-id', sb.clientId, '--username', sb.username, ...more,
+    ];
+    const env = { HTTP_PROXY: basic.url, HTTPS_PROXY: basic.url, NO_PROXY: '' };
+    const without = newDataDir();
+    const refused = await cli(without, args(), { secrets: secretsOf(sb), env });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("it asks for a user name and password, which the app does not give it: give its user name and password as the account's proxy sign-in");
+    const signedIn = newDataDir();
+    basic.authorizations.length = 0;
+    const added = await cli(signedIn, args('--proxy-user', SIGN_IN.user), { secrets: secretsOf(sb), env: { ...env, RESELLER_DESK_PROXY_PASSWORD: SIGN_IN.password } });
+    expect(added.code, added.stderr).toBe(0);
+    expect(basic.authorizations).toContain(HEADER);
+    expect(`${added.stdout}${added.stderr}`).not.toContain(SIGN_IN.password);
+    rmSync(without, { recursive: true, force: true });
+    rmSync(signedIn, { recursive: true, force: true });
+  });
 });
 
 describe('a provider (or a proxy) with a certificate of its own authority', () => {
