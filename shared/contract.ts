@@ -257,6 +257,8 @@ export interface AccountSummary {
   insecureHttp: boolean;
   /** The extra CA certificate's PEM file trusted for this account; empty: none. */
   caFile: string;
+  /** The user name of the account's proxy sign-in (its password stays in the keychain); empty: none. */
+  proxyUser: string;
   current: boolean;
   /** Why the account's outbox kept it from opening (outbox.recover carries on); null when it is not so. */
   outboxDamage: OutboxDamage | null;

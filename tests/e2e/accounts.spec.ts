@@ -97,7 +97,7 @@ test('a wrong password is shown on the password field; the right one connects th
   await expect(page.getByRole('status').filter({ hasText: 'Online' })).toBeVisible();
 });
 
-test('a second account is added from the account menu (with a proxy sign-in), and the menu switches between them', async ({ page, webHost }) => {
+test('a second account is added from the account menu (with a proxy sign-in), edited from Settings, and the menu switches between them', async ({ page, webHost }) => {
   test.setTimeout(120_000);
   const second = await startProvider(['--seed', '7']);
   try {
@@ -138,6 +138,22 @@ test('a second account is added from the account menu (with a proxy sign-in), an
     await expect(page.getByLabel('Proxy password')).toHaveValue('');
     expect(await page.content()).not.toContain(PROXY_PASSWORD);
     await page.goBack();
+
+    // Edited from Settings: the form filled from what is stored, its secrets empty and kept unless typed.
+    await page.getByRole('link', { name: 'Settings', exact: true }).click();
+    await page.getByRole('button', { name: 'Edit… Second' }).click();
+    await expect(page.getByRole('heading', { name: 'Edit the connection of Second' })).toBeVisible();
+    await expect(page.getByLabel('Base URL', { exact: true })).toHaveValue(second.provider.baseUrl);
+    await expect(page.getByLabel('Proxy user name')).toHaveValue('corp.desk');
+    await expect(page.getByLabel('Client secret')).toHaveValue('');
+    await expect(page.getByLabel('Client secret')).toHaveAccessibleDescription(/Leave empty to keep the stored one/);
+    await expect(page.getByRole('button', { name: 'Test connection' })).toHaveCount(0);
+    await lookAt(page, 'connect-edit');
+    // No sign-in any more: the user name emptied, checked with the provider with the stored secrets, and kept.
+    await page.getByLabel('Proxy user name').fill('');
+    await page.getByRole('button', { name: 'Check and save' }).click();
+    await expect(page.getByRole('button', { name: 'Edit… Second' })).toBeVisible();
+    expect((await invoke(page, 'accounts.list')).find((a) => a.name === 'Second')?.proxyUser).toBe('');
 
     await sidebar.getByRole('link', { name: 'Domains', exact: true }).click();
     await expect.poll(firstDomain, { timeout: 30_000 }).not.toBe(mainDomain);

@@ -39,6 +39,12 @@ export default {
     noAnswer: 'The keychain did not answer: it may be locked.',
     unreliable: 'The keychain did not give back what was stored in it.',
   },
+  edit: {
+    title: 'Edit the connection of {name}',
+    intro: 'Change what the provider or your network asks for; it is checked with the provider before it is kept.',
+    keepSecret: 'Leave empty to keep the stored one.',
+    save: 'Check and save',
+  },
   connect: {
     title: 'Connect a provider account',
     intro: 'Your provider’s account manager gives you the addresses and the API client; you sign in with your own e-mail and password.',

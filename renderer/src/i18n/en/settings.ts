@@ -13,6 +13,7 @@ export default {
     open: 'In use',
     switch: 'Switch',
     signOut: 'Sign out',
+    edit: 'Edit…',
     remove: 'Remove',
     removeAnyway: 'Remove and lose the edits',
     removeTitle: 'Remove “{name}”?',

@@ -38,6 +38,12 @@ export default {
     noAnswer: 'Il portachiavi non ha risposto: potrebbe essere bloccato.',
     unreliable: 'Il portachiavi non ha restituito ciò che vi era stato salvato.',
   },
+  edit: {
+    title: 'Modifica la connessione di {name}',
+    intro: 'Cambia quello che il provider o la tua rete chiedono; viene verificato con il provider prima di essere salvato.',
+    keepSecret: 'Lascia vuoto per tenere quello salvato.',
+    save: 'Verifica e salva',
+  },
   connect: {
     insecureHttp: 'Consenti una connessione non cifrata (http://)',
     insecureHttpWarning: 'Questo indirizzo non è cifrato: chiunque sulla rete tra te e il provider può leggere il client secret, la password e i tuoi dati. Usa https:// a meno che il provider non offra altro.',

@@ -13,6 +13,7 @@ export default {
     open: 'In uso',
     switch: 'Passa a',
     signOut: 'Esci',
+    edit: 'Modifica…',
     remove: 'Rimuovi',
     removeAnyway: 'Rimuovi e perdi le modifiche',
     removeTitle: 'Rimuovere «{name}»?',
