@@ -149,6 +149,10 @@ test('a second account is added from the account menu (with a proxy sign-in), ed
     await expect(page.getByLabel('Client secret')).toHaveAccessibleDescription(/Leave empty to keep the stored one/);
     await expect(page.getByRole('button', { name: 'Test connection' })).toHaveCount(0);
     await lookAt(page, 'connect-edit');
+    // Opened again by its address (a reload), before the accounts are read: filled all the same.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Edit the connection of Second' })).toBeVisible();
+    await expect(page.getByLabel('Proxy user name')).toHaveValue('corp.desk');
     // No sign-in any more: the user name emptied, checked with the provider with the stored secrets, and kept.
     await page.getByLabel('Proxy user name').fill('');
     await page.getByRole('button', { name: 'Check and save' }).click();

@@ -231,17 +231,17 @@ export class Mirror {
     return ordersWithStatus(this.db, status);
   }
 
+  /** The catalogue's product groups, named by the account's services (lookups.ts). */
+  productGroups(): ProductGroup[] {
+    return productGroups(this.db);
+  }
+
   /**
    * The payment methods the account's domains, services and orders use, most used first. Reading them goes through
    * every one of those rows (~200 ms at 20,000 domains, and every order form asks), so the answer is kept until
    * the file changes: a write on this connection moves total_changes(), a commit on another (the sync's writer
    * thread) moves data_version.
    */
-  /** The catalogue's product groups, named by the account's services (lookups.ts). */
-  productGroups(): ProductGroup[] {
-    return productGroups(this.db);
-  }
-
   paymentMethods(): PaymentMethodUse[] {
     const version = this.version();
     if (this.paymentMethodsRead?.version !== version) this.paymentMethodsRead = { version, methods: paymentMethods(this.db) };

@@ -7,10 +7,20 @@
 import { describe, expect, it } from 'vitest';
 import type { Ticket } from '../../../shared/models.js';
 import type { SyncSummary } from '../../../shared/sync.js';
+import type { Syncer } from '../../../electron/core/sync/syncer.js';
 import { call, token } from '../sandbox/http.js';
 import { allRows, sandboxSyncPerTest } from './harness.js';
 
 const sandboxSync = sandboxSyncPerTest();
+
+/** Resolves once the syncer's run has read every ticket (pages slowed, so the run is still busy after). */
+function ticketsReadBy(syncer: Syncer): Promise<void> {
+  return new Promise<void>((resolve) => {
+    syncer.on('sync.progress', (p) => {
+      if (p.resource === 'tickets' && p.total !== null && p.done >= p.total) resolve();
+    });
+  });
+}
 
 describe('a sync after now', () => {
   it('runs again behind a sync that read the tickets before a ticket was opened; joining it would miss the ticket', async () => {
@@ -20,11 +30,7 @@ describe('a sync after now', () => {
     const accessToken = await token(sb);
     // Slow pages: the running sync is still busy with other resources when the ticket is opened.
     sb.setFaults({ latencyMs: 60 });
-    const ticketsRead = new Promise<void>((resolve) => {
-      syncer.on('sync.progress', (p) => {
-        if (p.resource === 'tickets' && p.total !== null && p.done >= p.total) resolve();
-      });
-    });
+    const ticketsRead = ticketsReadBy(syncer);
     const summaries: SyncSummary[] = [];
     syncer.on('sync.summary', (summary) => summaries.push(summary));
     const running = syncer.sync();
@@ -66,11 +72,7 @@ describe('a sync after now', () => {
     expect((await syncer.sync()).outcome).toBe('ok');
     const accessToken = await token(sb);
     sb.setFaults({ latencyMs: 60 });
-    const ticketsRead = new Promise<void>((resolve) => {
-      syncer.on('sync.progress', (p) => {
-        if (p.resource === 'tickets' && p.total !== null && p.done >= p.total) resolve();
-      });
-    });
+    const ticketsRead = ticketsReadBy(syncer);
     const automatic = syncer.sync({ trigger: 'interval' });
     await ticketsRead;
     const opened = await call(sb, accessToken, 'open-ticket', { clientid: sb.accounts[0]!.userid, deptid: 2, subject: 'Opened on the panel', message: 'Hello' });
